@@ -1,0 +1,107 @@
+package rfc1738
+
+import (
+	"errors"
+	"strconv"
+	"unicode/utf8"
+)
+
+// Sentinel errors: the rule that failed. An [*Error] wraps one of them, and
+// a [Warning] names the one that lenient mode relaxed.
+var (
+	// Generic syntax (§2.1, §5 genericurl).
+	ErrMissingScheme = errors.New(`missing scheme (§2.1: scheme ":" scheme-specific-part)`)
+	ErrBadScheme     = errors.New("invalid character in scheme name (§2.1)")
+
+	// Character rules (§2.2). Lenient mode accepts all of these but
+	// ErrControl, with a warning.
+	ErrBadEscape = errors.New(`"%" not followed by two hex digits (§2.2)`)
+	ErrUnsafe    = errors.New("unsafe character must be encoded (§2.2)")
+	ErrNonASCII  = errors.New("non-ASCII character must be encoded (§2.2)")
+	ErrControl   = errors.New("control character must be encoded (§2.2)")
+	ErrReserved  = errors.New("reserved character must be encoded here (§2.2)")
+	ErrFragment  = errors.New(`"#" fragment is not part of a URL (§2.2: "#" must be encoded)`)
+
+	// Common Internet scheme syntax (§3.1).
+	ErrMissingHost  = errors.New("missing host (§3.1)")
+	ErrBadHost      = errors.New("invalid host: not a domain name or four decimal groups (§3.1)")
+	ErrBadPort      = errors.New("bad port (§3.1: port = digits)")
+	ErrQueryNoSlash = errors.New(`"?" must follow "/" after the host (§3.1)`)
+
+	// Scheme grammars (§3.2–§3.11, §5).
+	ErrNotInternet       = errors.New(`scheme-specific part must start with "//" (§3.1)`)
+	ErrUserNotAllowed    = errors.New("user name and password are not allowed in this scheme")
+	ErrPortNotAllowed    = errors.New("port is not allowed in this scheme")
+	ErrMissingPath       = errors.New(`missing "/" and path`)
+	ErrBadTypecode       = errors.New("typecode must be a, i or d (§3.2.2)")
+	ErrBadGroup          = errors.New(`newsgroup name must be a letter followed by letters, digits, "-", ".", "+" or "_" (§5)`)
+	ErrBadArticle        = errors.New("bad article number (§3.7: digits)")
+	ErrBadMessageID      = errors.New(`message-id must be <unique>@<full_domain_name> (§3.6)`)
+	ErrBadAddress        = errors.New("not an RFC 822 addr-spec (§3.5)")
+	ErrTelnetPath        = errors.New(`nothing may follow the host of a telnet URL but "/" (§3.8)`)
+	ErrBadWAIS           = errors.New("wais path must be database, database?search or database/wtype/wpath (§3.9)")
+	ErrBadProsperoField  = errors.New(`prospero field must be ";" fieldname "=" fieldvalue (§3.11)`)
+)
+
+// isCharErr reports whether err is about the single character at its
+// offset, so that messages can quote it.
+func isCharErr(err error) bool {
+	switch err {
+	case ErrBadScheme, ErrUnsafe, ErrNonASCII, ErrControl, ErrReserved, ErrBadHost, ErrBadPort, ErrBadGroup:
+		return true
+	}
+	return false
+}
+
+// charAt returns the character at s[i] for a message: the whole UTF-8
+// sequence when one starts there, else the single byte.
+func charAt(s string, i int) string {
+	if i < 0 || i >= len(s) {
+		return ""
+	}
+	if r, n := utf8.DecodeRuneInString(s[i:]); r != utf8.RuneError {
+		return s[i : i+n]
+	}
+	return s[i : i+1]
+}
+
+// Error is the error returned by [Parse] and [ParseLenient]: which
+// operation failed, on which input, at which byte, and why.
+type Error struct {
+	Op     string // "parse", or "parse " and the scheme for the schemes of §3
+	URL    string // the input as given
+	Offset int    // byte offset in URL of the first offending byte
+	Err    error  // a sentinel such as ErrBadPort
+}
+
+// Error formats the error as
+// `parse ftp "ftp://h:x/": offset 8: bad port (§3.1: port = digits): "x"`.
+func (e *Error) Error() string {
+	s := e.Op + " " + strconv.Quote(e.URL) + ": offset " + strconv.Itoa(e.Offset) + ": " + e.Err.Error()
+	if isCharErr(e.Err) {
+		if c := charAt(e.URL, e.Offset); c != "" {
+			s += ": " + strconv.Quote(c)
+		}
+	}
+	return s
+}
+
+// Unwrap returns the sentinel, for [errors.Is].
+func (e *Error) Unwrap() error { return e.Err }
+
+// Warning records one rule of §2.2 that [ParseLenient] relaxed: the
+// sentinel that [Parse] would have returned, and where.
+type Warning struct {
+	Offset int    // byte offset of the first occurrence
+	Err    error  // the relaxed rule, such as ErrUnsafe
+	Char   string // the offending character, when the rule is about one
+}
+
+// String formats the warning as `offset 9: unsafe character must be encoded (§2.2): "~"`.
+func (w Warning) String() string {
+	s := "offset " + strconv.Itoa(w.Offset) + ": " + w.Err.Error()
+	if w.Char != "" {
+		s += ": " + strconv.Quote(w.Char)
+	}
+	return s
+}

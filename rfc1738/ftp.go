@@ -1,0 +1,77 @@
+package rfc1738
+
+import "strings"
+
+// FTP is the meaning of an ftp URL (§3.2): the directories to change to,
+// the file, and the transfer type.
+type FTP struct {
+	Dirs []string // decoded <cwd1> … <cwdN>, each the argument of a CWD; may be empty strings
+	Name string   // decoded <name>; empty for a directory
+	Type byte     // typecode 'a', 'i' or 'd' in lower case, 0 when absent (§3.2.3)
+}
+
+// Commands returns the FTP commands a client sends for the url-path, after
+// logging in, as §3.2.2 interprets it: a CWD for each directory (an empty
+// one gives "CWD " with a null argument), then for typecode d an NLST of
+// the name, otherwise a TYPE command when a typecode is given and a RETR of
+// the name.
+//
+// deviation: §3.2.2 does not say what an empty <name> without typecode d
+// means; as clients do, it lists the directory (NLST).
+func (f *FTP) Commands() []string {
+	cmds := make([]string, 0, len(f.Dirs)+2)
+	for _, d := range f.Dirs {
+		cmds = append(cmds, "CWD "+d)
+	}
+	if f.Type == 'a' || f.Type == 'i' {
+		cmds = append(cmds, "TYPE "+string(upper(f.Type)))
+	}
+	switch {
+	case f.Type == 'd' || f.Name == "":
+		if f.Name == "" {
+			cmds = append(cmds, "NLST")
+		} else {
+			cmds = append(cmds, "NLST "+f.Name)
+		}
+	default:
+		cmds = append(cmds, "RETR "+f.Name)
+	}
+	return cmds
+}
+
+// parseFTP checks the ftp grammar and fills u.FTP.
+//
+//	ftpurl   = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]
+//	fpath    = fsegment *[ "/" fsegment ]
+//	fsegment = *[ uchar | "?" | ":" | "@" | "&" | "=" ]
+//	ftptype  = "A" | "I" | "D" | "a" | "i" | "d"
+func parseFTP(p *parser) (int, error) {
+	u := p.u
+	if !u.Internet {
+		return p.pathOff, ErrNotInternet
+	}
+	f := &FTP{}
+	path, off := u.Path, p.pathOff
+	if t := strings.LastIndex(path, ";type="); t >= 0 {
+		code := path[t+len(";type="):]
+		if len(code) != 1 || !strings.Contains("aidAID", code) {
+			return off + t + len(";type="), ErrBadTypecode
+		}
+		f.Type = code[0] | 0x20
+		path = path[:t]
+	}
+	// §3.2.2: "Within a name or CWD component, the characters "/" and ";"
+	// are reserved and must be encoded."
+	if o, err := p.chars(off, off+len(path), resSlash|resQuest|resColon|resAt|resAmp|resEq); err != nil {
+		return o, err
+	}
+	if u.HasSlash || path != "" {
+		segs := strings.Split(path, "/")
+		for i := range segs {
+			segs[i] = unescape(segs[i])
+		}
+		f.Dirs, f.Name = segs[:len(segs)-1], segs[len(segs)-1]
+	}
+	u.FTP = f
+	return 0, nil
+}

@@ -1,0 +1,127 @@
+package rfc1738
+
+import "strings"
+
+// Mailto is the meaning of a mailto URL (§3.5): an Internet mail address.
+type Mailto struct {
+	Address string  // decoded RFC 822 addr-spec
+	Headers []Field // decoded header fields after "?" (RFC 6068); nil when none
+}
+
+// Field is a name and value pair: a prospero field (§3.11) or a mailto
+// header field (RFC 6068).
+type Field struct {
+	Name, Value string
+}
+
+// parseMailto checks the mailto grammar and fills u.Mailto. §3.5: "Within
+// mailto URLs, there are no reserved characters."
+//
+//	mailtourl      = "mailto:" encoded822addr
+//	encoded822addr = 1*xchar               ; further defined in RFC822
+//
+// deviation: a "?" starts header fields as RFC 6068 defines them
+// ("mailto:list-request@example.org?subject=unsubscribe", as List-*
+// headers carry them); by the letter of §3.5 it would belong to the address.
+func parseMailto(p *parser) (int, error) {
+	u := p.u
+	addr, hdrs, hasHdrs := strings.Cut(u.Opaque, "?")
+	if i := badAddrSpec(unescape(addr)); i >= 0 {
+		if !strings.Contains(addr, "%") {
+			return p.pathOff + i, ErrBadAddress
+		}
+		return p.pathOff, ErrBadAddress
+	}
+	m := &Mailto{Address: unescape(addr)}
+	if hasHdrs {
+		for _, h := range strings.Split(hdrs, "&") {
+			if h == "" {
+				continue
+			}
+			name, value, _ := strings.Cut(h, "=")
+			m.Headers = append(m.Headers, Field{Name: unescape(name), Value: unescape(value)})
+		}
+	}
+	u.Mailto = m
+	return 0, nil
+}
+
+// badAddrSpec checks an RFC 822 §6.1 addr-spec and returns the offset of
+// the first offending byte, or -1.
+//
+//	addr-spec  = local-part "@" domain
+//	local-part = word *("." word)            word = atom / quoted-string
+//	domain     = sub-domain *("." sub-domain) sub-domain = atom / domain-literal
+func badAddrSpec(s string) int {
+	i := 0
+	// local-part
+	for {
+		j := word(s, i, false)
+		if j == i {
+			return i
+		}
+		i = j
+		if i < len(s) && s[i] == '.' {
+			i++
+			continue
+		}
+		break
+	}
+	if i >= len(s) || s[i] != '@' {
+		return i
+	}
+	i++
+	for {
+		j := word(s, i, true)
+		if j == i {
+			return i
+		}
+		i = j
+		if i < len(s) && s[i] == '.' {
+			i++
+			continue
+		}
+		break
+	}
+	if i != len(s) {
+		return i
+	}
+	return -1
+}
+
+// word scans an RFC 822 atom, a quoted-string (local part) or a
+// domain-literal (domain) at s[i:] and returns where it ends (i when there
+// is none).
+func word(s string, i int, domain bool) int {
+	open, close := byte('"'), byte('"')
+	if domain {
+		open, close = '[', ']'
+	}
+	if i < len(s) && s[i] == open {
+		for j := i + 1; j < len(s); j++ {
+			switch s[j] {
+			case '\\':
+				j++
+			case close:
+				return j + 1
+			case '\r', '\n':
+				return i
+			}
+		}
+		return i
+	}
+	j := i
+	for j < len(s) && isAtomChar(s[j]) {
+		j++
+	}
+	return j
+}
+
+// isAtomChar: atom = 1*<any CHAR except specials, SPACE and CTLs> (RFC 822
+// §3.3); specials = ( ) < > @ , ; : \ " . [ ]
+func isAtomChar(c byte) bool {
+	if c <= ' ' || c >= 0x7f {
+		return false
+	}
+	return !strings.ContainsRune(`()<>@,;:\".[]`, rune(c))
+}

@@ -1,0 +1,114 @@
+package rfc1738
+
+// scheme describes what this package knows of one scheme.
+type scheme struct {
+	port   int                       // default port (§3), 0 when none
+	parse  func(*parser) (int, error) // the scheme's own grammar (§5); nil for generic URLs
+	opaque bool                      // "//" does not introduce §3.1 syntax (mailto, news)
+	known  bool                      // a host is required after "//"
+}
+
+// schemes holds the schemes of §3, with their default ports and grammars,
+// and a few later schemes whose default ports users expect (not defined by
+// RFC 1738; they parse as generic URLs).
+var schemes map[string]scheme
+
+func init() {
+	schemes = map[string]scheme{
+		"ftp":      {port: 21, parse: parseFTP, known: true},        // §3.2
+		"http":     {port: 80, parse: parseHTTP, known: true},       // §3.3
+		"gopher":   {port: 70, parse: parseGopher, known: true},     // §3.4
+		"mailto":   {parse: parseMailto, opaque: true, known: true}, // §3.5
+		"news":     {parse: parseNews, opaque: true, known: true},   // §3.6
+		"nntp":     {port: 119, parse: parseNNTP, known: true},      // §3.7
+		"telnet":   {port: 23, parse: parseTelnet, known: true},     // §3.8
+		"wais":     {port: 210, parse: parseWAIS, known: true},      // §3.9
+		"file":     {parse: parseFile, known: true},                 // §3.10
+		"prospero": {port: 1525, parse: parseProspero, known: true}, // §3.11
+
+		// Later schemes, generic syntax, conventional default ports.
+		"https": {port: 443, known: true},
+		"ftps":  {port: 990, known: true},
+		"sftp":  {port: 22, known: true},
+		"ssh":   {port: 22, known: true},
+		"git":   {port: 9418, known: true},
+		"irc":   {port: 6667, known: true},
+		"ircs":  {port: 6697, known: true},
+		"ws":    {port: 80, known: true},
+		"wss":   {port: 443, known: true},
+	}
+}
+
+// DefaultPort returns the default port of a scheme given in lower case:
+// those of §3 (ftp 21, http 80, gopher 70, nntp 119, telnet 23, wais 210,
+// prospero 1525) and of a few later schemes (https 443, ssh 22, …); 0 when
+// the scheme has none or is unknown.
+func DefaultPort(scheme string) int { return schemes[scheme].port }
+
+// emptyHostAllowed reports whether "scheme:///path" has a valid, empty
+// host: for file (§3.10: "the empty string ... the machine from which the
+// URL is being interpreted") and for generic schemes this package does not
+// know, such as SQLAlchemy's "sqlite:///app.db".
+func emptyHostAllowed(name string) bool {
+	return name == "file" || !schemes[name].known
+}
+
+// EffectivePort returns the explicit port, else the scheme's default (0
+// when it has none).
+func (u *URL) EffectivePort() int {
+	if u.HasPort {
+		return u.Port
+	}
+	return DefaultPort(u.Scheme)
+}
+
+// Note is one of the security considerations of §6 that applies to a URL.
+type Note uint8
+
+// The notes of §6.
+const (
+	// NoteNonDefaultPort: "Caution should be used when using any URL which
+	// specifies a port number other than the default for the protocol."
+	NoteNonDefaultPort Note = iota + 1
+	// NoteEncodedCRLF: "URLs contain embedded encoded delimiters ... (for
+	// example, CR and LF characters for telnet protocols)"; a client must
+	// not send them decoded.
+	NoteEncodedCRLF
+	// NotePassword: "The use of URLs containing passwords that should be
+	// secret is clearly unwise."
+	NotePassword
+)
+
+// String returns the note's name as the JSON output uses it:
+// "nondefault_port", "encoded_crlf" or "password".
+func (n Note) String() string {
+	switch n {
+	case NoteNonDefaultPort:
+		return "nondefault_port"
+	case NoteEncodedCRLF:
+		return "encoded_crlf"
+	case NotePassword:
+		return "password"
+	}
+	return "unknown"
+}
+
+// notes returns the §6 notes for u, whose input was raw.
+func notes(u *URL, raw string) []Note {
+	var ns []Note
+	if u.HasPort {
+		if d := DefaultPort(u.Scheme); d != 0 && d != u.Port {
+			ns = append(ns, NoteNonDefaultPort)
+		}
+	}
+	for i := 0; i+2 < len(raw); i++ {
+		if raw[i] == '%' && raw[i+1] == '0' && (raw[i+2]|0x20 == 'd' || raw[i+2]|0x20 == 'a') {
+			ns = append(ns, NoteEncodedCRLF)
+			break
+		}
+	}
+	if u.HasPassword {
+		ns = append(ns, NotePassword)
+	}
+	return ns
+}

@@ -1,0 +1,470 @@
+package rfc1738
+
+import "strings"
+
+// URL is a parsed RFC 1738 URL. Its strings belong to it: they stay valid
+// whatever the caller does with the input afterwards.
+//
+// Components come in two forms. Path and Opaque are encoded text, exactly
+// as in the input; [URL.EscapedPath] and [URL.String] give them canonically
+// encoded. Every other string field is decoded: "%40" is "@".
+type URL struct {
+	// Scheme is the scheme name in lower case (§2.1: "programs
+	// interpreting URLs should treat upper case letters as equivalent").
+	Scheme string
+
+	// Opaque is the scheme-specific part, encoded, when it does not use
+	// the common Internet scheme syntax of §3.1 (mailto:, news:, and any
+	// generic URL whose part does not start with "//").
+	Opaque string
+
+	// Internet is true when the scheme-specific part uses the common
+	// Internet scheme syntax "//<user>:<password>@<host>:<port>/<url-path>"
+	// of §3.1; the fields below up to Path are set only then.
+	Internet bool
+
+	// User and Password are decoded. §3.1: "an empty user name or
+	// password is different than no user name or password", so HasUser and
+	// HasPassword tell "ftp://@h/" (empty user) from "ftp://h/" (none).
+	User, Password       string
+	HasUser, HasPassword bool
+
+	// Host is the host name in lower case or the four decimal groups of
+	// an IP address (§3.1). It is empty only for "file:///path" (§3.10) and
+	// for generic schemes written with an empty host.
+	Host string
+
+	// Port is the explicit port, valid when HasPort; see [URL.EffectivePort]
+	// for the scheme's default.
+	Port    int
+	HasPort bool
+
+	// Path is the url-path, encoded, without the "/" that separates it
+	// from the host: §3.1 "the '/' between the host (or port) and the
+	// url-path is NOT part of the url-path". HasSlash tells "http://h/"
+	// from "http://h".
+	Path     string
+	HasSlash bool
+
+	// Fragment is the decoded text after "#", accepted by ParseLenient only
+	// (§2.2 makes "#" unsafe; the appendix puts fragments inside the
+	// wrapper). HasFragment tells an empty fragment from none.
+	Fragment    string
+	HasFragment bool
+
+	// The meaning of the scheme-specific part for the schemes of §3: at
+	// most one is set, and only when that scheme's grammar holds. A telnet
+	// URL (§3.8) means no more than its User, Password (both advisory),
+	// Host and Port, so it has none.
+	FTP      *FTP
+	HTTP     *HTTP
+	Gopher   *Gopher
+	Mailto   *Mailto
+	News     *News
+	NNTP     *NNTP
+	WAIS     *WAIS
+	File     *File
+	Prospero *Prospero
+
+	// Warnings lists the rules of §2.2 that ParseLenient relaxed to accept
+	// this URL, each once at its first offset. Empty after Parse.
+	Warnings []Warning
+
+	// Notes are the §6 security considerations that apply to this URL.
+	Notes []Note
+}
+
+// Parse parses rawURL by the letter of RFC 1738: every character rule of
+// §2.2, the common Internet scheme syntax of §3.1, and the grammar of
+// §5 for the schemes of §3; other schemes parse as generic URLs.
+//
+// The result has three outcomes. A valid URL gives (u, nil). When the
+// generic syntax and the host grammar hold but the scheme's own grammar
+// does not (say "http://user@host/", §3.3), Parse returns the URL with its
+// generic parts and an error: callers that want valid URLs only need look
+// at the error. Otherwise it returns (nil, err). Every error is an *[Error].
+func Parse(rawURL string) (*URL, error) {
+	return parse(rawURL, false)
+}
+
+// ParseLenient parses rawURL as [Parse] does but relaxes the character
+// rules of §2.2 that real text breaks every day: a "#fragment", unsafe
+// characters such as "~" and space, non-ASCII characters, a "%" that
+// starts no escape, reserved characters where a scheme reserves them, and
+// (as RFC 3986 does) a "?" right after the host. Each relaxation is
+// recorded in [URL.Warnings], so a URL with no warnings is one that Parse
+// accepts too. Control characters, host, port and each scheme's own
+// grammar stay as the RFC has them.
+//
+// deviation: the authority ends at the first "?" in lenient mode, so a
+// user name or password that contains "?" must encode it there.
+func ParseLenient(rawURL string) (*URL, error) {
+	return parse(rawURL, true)
+}
+
+// parser holds the state of one parse: the input, the mode, and where the
+// components start, for errors.
+type parser struct {
+	raw     string
+	lenient bool
+	u       *URL
+	warned  uint32 // bit per sentinel already in u.Warnings
+
+	userOff, hostOff, portOff int
+	pathOff                   int // offset of Path (or Opaque) in raw
+}
+
+func parse(raw string, lenient bool) (*URL, error) {
+	p := &parser{raw: raw, lenient: lenient, u: &URL{}}
+	if off, err := p.generic(); err != nil {
+		return nil, p.error(off, err)
+	}
+	u := p.u
+	u.Notes = notes(u, raw)
+	if s := schemes[u.Scheme]; s.parse != nil {
+		if off, err := s.parse(p); err != nil {
+			u.FTP, u.HTTP, u.Gopher, u.Mailto, u.News = nil, nil, nil, nil, nil
+			u.NNTP, u.WAIS, u.File, u.Prospero = nil, nil, nil, nil
+			return u, p.error(off, err)
+		}
+	}
+	return u, nil
+}
+
+func (p *parser) error(off int, err error) *Error {
+	op := "parse"
+	if p.u.Scheme != "" && schemes[p.u.Scheme].parse != nil {
+		op += " " + p.u.Scheme
+	}
+	return &Error{Op: op, URL: p.raw, Offset: off, Err: err}
+}
+
+// relax either fails, in strict mode, or records a warning and goes on.
+func (p *parser) relax(off int, err error) (int, error) {
+	if !p.lenient || err == ErrControl {
+		return off, err
+	}
+	bit := uint32(1) << warnIndex(err)
+	if p.warned&bit == 0 {
+		p.warned |= bit
+		w := Warning{Offset: off, Err: err}
+		if isCharErr(err) {
+			w.Char = charAt(p.raw, off)
+		}
+		p.u.Warnings = append(p.u.Warnings, w)
+	}
+	return 0, nil
+}
+
+var relaxable = []error{ErrBadEscape, ErrUnsafe, ErrNonASCII, ErrReserved, ErrFragment, ErrQueryNoSlash}
+
+func warnIndex(err error) int {
+	for i, e := range relaxable {
+		if e == err {
+			return i
+		}
+	}
+	panic("rfc1738: relaxing a rule that is not a character rule: " + err.Error())
+}
+
+// genericurl = scheme ":" schemepart   (§5)
+// schemepart = *xchar | ip-schemepart
+func (p *parser) generic() (int, error) {
+	raw, u := p.raw, p.u
+	colon := strings.IndexByte(raw, ':')
+	if colon <= 0 {
+		// scheme = 1*[ lowalpha | digit | "+" | "-" | "." ]
+		for i := 0; i < len(raw) && i != colon; i++ {
+			if !is(raw[i], classScheme) {
+				return i, ErrBadScheme
+			}
+		}
+		return 0, ErrMissingScheme
+	}
+	for i := 0; i < colon; i++ {
+		if !is(raw[i], classScheme) {
+			return i, ErrBadScheme
+		}
+	}
+	u.Scheme = lower(raw[:colon])
+	start, end := colon+1, len(raw)
+
+	// "#" is unsafe (§2.2), but the appendix places a fragment inside the
+	// wrapper: lenient mode splits it off, strict mode rejects it once the
+	// text before it has been checked (so the first offending byte wins).
+	frag := strings.IndexByte(raw[start:], '#')
+	if frag >= 0 {
+		frag += start
+		end = frag
+	}
+	var off int
+	var err error
+	if strings.HasPrefix(raw[start:end], "//") && !schemes[u.Scheme].opaque {
+		off, err = p.internet(start+2, end)
+	} else {
+		u.Opaque = raw[start:end]
+		p.pathOff = start
+		off, err = p.chars(start, end, resAll)
+	}
+	if err != nil || frag < 0 {
+		return off, err
+	}
+	if off, err := p.relax(frag, ErrFragment); err != nil {
+		return off, err
+	}
+	if off, err := p.chars(frag+1, len(raw), resAll); err != nil {
+		return off, err
+	}
+	u.Fragment, u.HasFragment = unescape(raw[frag+1:]), true
+	return 0, nil
+}
+
+// ip-schemepart = "//" login [ "/" urlpath ]   (§3.1, §5)
+// login         = [ user [ ":" password ] "@" ] hostport
+func (p *parser) internet(start, end int) (int, error) {
+	raw, u := p.raw, p.u
+	u.Internet = true
+	authEnd := start + strings.IndexByte(raw[start:end], '/')
+	if authEnd < start {
+		authEnd = end
+	}
+	if p.lenient {
+		// deviation: as RFC 3986 §3.2 does, "?" ends the authority.
+		if q := strings.IndexByte(raw[start:authEnd], '?'); q >= 0 {
+			authEnd = start + q
+		}
+	}
+
+	hostStart := start
+	if at := strings.LastIndexByte(raw[start:authEnd], '@'); at >= 0 {
+		at += start
+		// §3.1: "Within the user and password field, any ':', '@', or '/'
+		// must be encoded."
+		u.HasUser = true
+		userEnd := at
+		if c := strings.IndexByte(raw[start:at], ':'); c >= 0 {
+			userEnd = start + c
+			u.HasPassword = true
+		}
+		p.userOff = start
+		// user = *[ uchar | ";" | "?" | "&" | "=" ]
+		if off, err := p.chars(start, userEnd, resSemi|resQuest|resAmp|resEq); err != nil {
+			return off, err
+		}
+		u.User = unescape(raw[start:userEnd])
+		if u.HasPassword {
+			// password = *[ uchar | ";" | "?" | "&" | "=" ]
+			if off, err := p.chars(userEnd+1, at, resSemi|resQuest|resAmp|resEq); err != nil {
+				return off, err
+			}
+			u.Password = unescape(raw[userEnd+1 : at])
+		}
+		hostStart = at + 1
+	}
+
+	// hostport = host [ ":" port ]
+	hostEnd := authEnd
+	if c := strings.IndexByte(raw[hostStart:authEnd], ':'); c >= 0 {
+		hostEnd = hostStart + c
+	}
+	p.hostOff = hostStart
+	host := raw[hostStart:hostEnd]
+	if host == "" {
+		if !emptyHostAllowed(u.Scheme) || u.HasUser || hostEnd < authEnd {
+			return hostStart, ErrMissingHost
+		}
+	} else if i := badHost(host); i >= 0 {
+		if raw[hostStart+i] == '?' { // strict mode only: lenient ended the authority there
+			return hostStart + i, ErrQueryNoSlash
+		}
+		return hostStart + i, ErrBadHost
+	}
+	u.Host = lower(host)
+	if hostEnd < authEnd {
+		p.portOff = hostEnd + 1
+		port, i := parsePort(raw[hostEnd+1 : authEnd])
+		if i >= 0 {
+			if at := hostEnd + 1 + i; at < authEnd && raw[at] == '?' {
+				return at, ErrQueryNoSlash // strict mode only, as above
+			}
+			return hostEnd + 1 + i, ErrBadPort
+		}
+		u.Port, u.HasPort = port, true
+	}
+
+	// [ "/" urlpath ], urlpath = *xchar
+	switch {
+	case authEnd == end:
+		p.pathOff = end
+		return 0, nil
+	case raw[authEnd] == '?':
+		// Only in lenient mode: "http://host?query".
+		if off, err := p.relax(authEnd, ErrQueryNoSlash); err != nil {
+			return off, err
+		}
+		p.pathOff = authEnd
+	default:
+		u.HasSlash = true
+		p.pathOff = authEnd + 1
+	}
+	u.Path = raw[p.pathOff:end]
+	return p.chars(p.pathOff, end, resAll)
+}
+
+// chars checks raw[start:end] against one production's characters:
+// unreserved, escapes, and the reserved characters in allow (§2.2:
+// "only alphanumerics, the special characters "$-_.+!*'(),", and reserved
+// characters used for their reserved purposes may be used unencoded").
+func (p *parser) chars(start, end int, allow uint8) (int, error) {
+	raw := p.raw
+	for i := start; i < end; i++ {
+		c := raw[i]
+		cl := classes[c]
+		if cl&classUnreserved != 0 {
+			continue
+		}
+		var err error
+		switch {
+		case c == '%':
+			if isEscape(raw, i) {
+				i += 2
+				continue
+			}
+			err = ErrBadEscape
+		case cl&classReserved != 0:
+			if reserved[c]&allow != 0 {
+				continue
+			}
+			err = ErrReserved
+		case cl&classControl != 0:
+			err = ErrControl
+		case c >= 0x80:
+			err = ErrNonASCII
+		default: // national, punctuation, space
+			err = ErrUnsafe
+		}
+		if off, err := p.relax(i, err); err != nil {
+			return off, err
+		}
+	}
+	return 0, nil
+}
+
+// badHost checks host = hostname | hostnumber (§3.1, §5) and returns the
+// offset of the first offending byte, or -1.
+//
+//	hostname    = *[ domainlabel "." ] toplabel
+//	domainlabel = alphadigit | alphadigit *[ alphadigit | "-" ] alphadigit
+//	toplabel    = alpha | alpha *[ alphadigit | "-" ] alphadigit
+//	hostnumber  = digits "." digits "." digits "." digits
+func badHost(h string) int {
+	if i := badHostnumber(h); i < 0 {
+		return -1
+	}
+	labelStart := 0
+	for i := 0; i <= len(h); i++ {
+		if i < len(h) && h[i] != '.' {
+			c := h[i]
+			if !is(c, classAlpha|classDigit) && c != '-' {
+				return i
+			}
+			continue
+		}
+		// A label ends at i.
+		if i == labelStart || h[labelStart] == '-' {
+			return labelStart
+		}
+		if h[i-1] == '-' {
+			return i - 1
+		}
+		// RFC 1034 §3.1: labels are 63 octets or less.
+		if i-labelStart > 63 {
+			return labelStart + 63
+		}
+		if i == len(h) && !is(h[labelStart], classAlpha) {
+			// §3.1: "The rightmost domain label will never start with a
+			// digit", which tells names from addresses.
+			return labelStart
+		}
+		labelStart = i + 1
+	}
+	return -1
+}
+
+// badHostnumber checks four decimal groups of at most 255 each and returns
+// -1 when h is one, else a non-negative number.
+func badHostnumber(h string) int {
+	groups, n, digits := 0, 0, 0
+	for i := 0; i <= len(h); i++ {
+		if i == len(h) || h[i] == '.' {
+			if digits == 0 || n > 255 {
+				return i
+			}
+			groups++
+			n, digits = 0, 0
+			continue
+		}
+		if !is(h[i], classDigit) {
+			return i
+		}
+		n = n*10 + int(h[i]-'0')
+		if n > 255 {
+			n = 256
+		}
+		digits++
+	}
+	if groups != 4 {
+		return 0
+	}
+	return -1
+}
+
+// parsePort parses port = digits (§3.1). Ports above 65535 cannot be
+// connected to and are rejected too. It returns the offset of the first
+// offending byte, or -1.
+func parsePort(s string) (int, int) {
+	if s == "" {
+		return 0, 0
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if !is(s[i], classDigit) {
+			return 0, i
+		}
+		n = n*10 + int(s[i]-'0')
+		if n > 65535 {
+			return 0, i
+		}
+	}
+	return n, -1
+}
+
+// unescape decodes the escapes of s (§2.2). A "%" that starts no escape,
+// accepted by lenient mode only, stands for itself.
+func unescape(s string) string {
+	i := strings.IndexByte(s, '%')
+	if i < 0 {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	b = append(b, s[:i]...)
+	for ; i < len(s); i++ {
+		if isEscape(s, i) {
+			b = append(b, unhex(s[i+1])<<4|unhex(s[i+2]))
+			i += 2
+			continue
+		}
+		b = append(b, s[i])
+	}
+	return string(b)
+}
+
+// lower returns s in ASCII lower case, without allocating when it already is.
+func lower(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 'A' && c <= 'Z' {
+			return strings.ToLower(s)
+		}
+	}
+	return s
+}

@@ -1,0 +1,340 @@
+package wrapper
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Kind says which form of wrapper was found.
+type Kind uint8
+
+// The forms of wrapper that [At] recognises.
+const (
+	None  Kind = iota // not a wrapper: the '<' is ordinary text
+	URL               // "<URL:...>", the wrapper the RFC 1738 appendix recommends
+	Angle             // "<scheme:...>", plain angle brackets around a URL
+)
+
+// String returns "none", "wrapped" or "angle".
+func (k Kind) String() string {
+	switch k {
+	case None:
+		return "none"
+	case URL:
+		return "wrapped"
+	case Angle:
+		return "angle"
+	}
+	return "Kind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// Limits bound how far a wrapper may run before it is given up as
+// unterminated. A field that is zero or negative takes its value from
+// [DefaultLimits], so the zero Limits means the defaults.
+type Limits struct {
+	MaxBytes int // bytes from '<' to '>' inclusive; default 64 KiB
+	MaxLines int // line breaks a wrapper may span; default 16
+}
+
+// DefaultLimits are the limits used for a zero field of [Limits]. 64 KiB is
+// the candidate bound of the whole project, like bufio.MaxScanTokenSize. The
+// package never changes DefaultLimits.
+var DefaultLimits = Limits{MaxBytes: 64 << 10, MaxLines: 16}
+
+func (l Limits) orDefault() Limits {
+	if l.MaxBytes <= 0 {
+		l.MaxBytes = DefaultLimits.MaxBytes
+	}
+	if l.MaxLines <= 0 {
+		l.MaxLines = DefaultLimits.MaxLines
+	}
+	return l
+}
+
+// Wrapper is one wrapper found at the start of data by [At]. Offsets index
+// the data given to At.
+type Wrapper struct {
+	Kind Kind
+	End  int // data[:End] is the whole wrapper, '<' through '>'
+
+	// data[URLStart:URLEnd] is the URL's text as it appeared: after "URL:"
+	// and any whitespace, up to its last byte before '>', with the line
+	// breaks, quote prefixes and indentation inside it. For Angle it starts
+	// at the scheme.
+	URLStart int
+	URLEnd   int
+
+	// URL is the URL rejoined: spaces, tabs, line breaks and the quote
+	// prefixes of continuation lines removed. A hyphen before a line break
+	// is kept.
+	URL string
+
+	// Alternate is the other reading when a line break came right after a
+	// hyphen: URL with those hyphens dropped. It is "" when there was no
+	// such break.
+	Alternate string
+
+	Lines int // line breaks crossed inside the wrapper; 0 on one line
+}
+
+// At reports whether data, which must start with '<', begins with a wrapper.
+// quote is the quote prefix of the line on which the '<' stands, as
+// [QuotePrefix] measures it; it may be empty. When data ends before the
+// wrapper can be decided and atEOF is false, At returns more == true and the
+// caller must call again with more data starting at the same '<'. When it
+// returns Kind [None], the '<' is ordinary text.
+//
+// At gives up (Kind None) on a wrapper that is unterminated: one longer than
+// lim.MaxBytes, one crossing more than lim.MaxLines line breaks, a blank line,
+// another '<', a control byte other than tab, CR and LF, a continuation line
+// without the quote prefix, or the end of input. It reads at most
+// lim.MaxBytes bytes of data and never asks for more once it holds that many.
+func At(data []byte, atEOF bool, quote []byte, lim Limits) (w Wrapper, more bool) {
+	lim = lim.orDefault()
+	win := data
+	if len(win) > lim.MaxBytes {
+		win = win[:lim.MaxBytes]
+	}
+	// undecided is the answer when win ends before '>': ask for more,
+	// unless no more can come or more could not fit in MaxBytes.
+	undecided := !atEOF && len(data) < lim.MaxBytes
+	if len(win) == 0 || win[0] != '<' {
+		return Wrapper{}, false
+	}
+	kind, i, short := prefix(win)
+	if short {
+		return Wrapper{}, undecided
+	}
+	if kind == None {
+		return Wrapper{}, false
+	}
+
+	start, end := -1, 0 // URLStart, URLEnd once a URL byte is seen
+	n := 0              // URL bytes seen, whitespace and quote prefixes left out
+	var last byte       // last URL byte on the current line, 0 if none
+	if kind == Angle {
+		// The scheme and its colon are part of the URL.
+		start, end, n, last = 1, i, i-1, ':'
+	}
+	empty := n     // n when nothing follows the prefix
+	lines := 0     // line breaks crossed
+	hyphens := 0   // line breaks right after a hyphen, with URL text after them
+	pending := false // the last line break came right after a hyphen
+	for i < len(win) {
+		c := win[i]
+		switch {
+		case c == '>':
+			if n == empty {
+				// "<URL:>" and "<http:>" hold no URL.
+				return Wrapper{}, false
+			}
+			w = Wrapper{Kind: kind, End: i + 1, URLStart: start, URLEnd: end, Lines: lines}
+			w.URL, w.Alternate = rejoined(win[start:end], quote, n, hyphens)
+			return w, false
+		case isSpace(c):
+			// appendix: "The whitespace should be ignored when extracting
+			// the URL."
+			i++
+		case isBreak(c):
+			lines++
+			if lines > lim.MaxLines {
+				return Wrapper{}, false
+			}
+			// appendix: "a line break immediately after a hyphen": note it,
+			// and count it once URL text follows the break.
+			pending = last == '-'
+			last = 0
+			i++
+			if c == '\r' && i < len(win) && win[i] == '\n' {
+				i++ // CRLF is one line break
+			}
+			j, st := continuation(win, i, quote)
+			switch {
+			case st == contShort:
+				return Wrapper{}, undecided
+			case st == contMismatch:
+				// The next line is not part of the same quoted text, so
+				// the wrapper ended without '>'.
+				return Wrapper{}, false
+			case isBreak(win[j]):
+				// A blank line is a paragraph break; a wrapper does not
+				// cross one, so it was unterminated.
+				return Wrapper{}, false
+			}
+			i = j
+		case c == '<' || isCtl(c):
+			// Another '<' starts a new candidate; a control byte is not
+			// text. Either way the wrapper is unterminated.
+			return Wrapper{}, false
+		default:
+			// Any other byte, non-ASCII included, is URL text: the
+			// parser decides whether it is allowed.
+			if start < 0 {
+				start = i
+			}
+			if pending {
+				hyphens++
+				pending = false
+			}
+			n++
+			last = c
+			i++
+			end = i
+		}
+	}
+	return Wrapper{}, undecided
+}
+
+// prefix reads what follows the '<' at win[0]: "URL:" in any case, or a
+// scheme and its colon. It returns the kind and the index after the colon.
+// short is true when win ends before the kind can be decided.
+func prefix(win []byte) (k Kind, i int, short bool) {
+	// appendix: URLs "be preceeded with a prefix consisting of the
+	// characters "URL:""; §2.1 asks to treat case as equivalent in scheme
+	// names, and we treat the prefix the same way.
+	const p = "url:"
+	for i = 1; i <= len(p) && i < len(win) && lower(win[i]) == p[i-1]; i++ {
+	}
+	if i > len(p) {
+		return URL, i, false
+	}
+	if i == len(win) {
+		return None, i, true
+	}
+	// scheme = 1*[ lowalpha | digit | "+" | "-" | "." ]  (RFC 1738 §5)
+	// deviation: the first character must be a letter, as in RFC 2396, so
+	// that message IDs such as "<3cn4ab$f1@news.example.edu>" are not
+	// read as URLs.
+	if !isAlpha(win[1]) {
+		return None, 1, false
+	}
+	for i = 2; i < len(win); i++ {
+		switch c := win[i]; {
+		case c == ':':
+			return Angle, i + 1, false
+		case !isScheme(c):
+			return None, i, false
+		}
+	}
+	return None, i, true
+}
+
+type contStatus uint8
+
+const (
+	contOK       contStatus = iota
+	contShort               // data ended first
+	contMismatch            // the line does not repeat the quote prefix
+)
+
+// continuation skips the start of a line that continues a wrapper: its
+// indentation, then the markers of quote, each with the spaces or tabs after
+// it. It returns the index of the line's first other byte, which is < len(data)
+// when st is contOK.
+func continuation(data []byte, i int, quote []byte) (j int, st contStatus) {
+	j = skipSpace(data, i)
+	for _, m := range quote {
+		if !isMarker(m) {
+			continue
+		}
+		if j == len(data) {
+			return j, contShort
+		}
+		// Compare markers only, so "> " matches ">" and ">>" matches "> >".
+		if data[j] != m {
+			return j, contMismatch
+		}
+		j = skipSpace(data, j+1)
+	}
+	if j == len(data) {
+		return j, contShort
+	}
+	return j, contOK
+}
+
+// rejoined returns the URL in raw, the text of a wrapper from its first URL
+// byte to its last, with whitespace and quote prefixes removed, and the
+// reading without the hyphens before line breaks when there are any. n is the
+// length of the URL and hyphens the number of such breaks, both from [At].
+// The two strings share one allocation.
+func rejoined(raw, quote []byte, n, hyphens int) (url, alt string) {
+	if n == len(raw) {
+		return string(raw), "" // on one line, no whitespace: the usual case
+	}
+	size := n
+	if hyphens > 0 {
+		size += n - hyphens
+	}
+	var b strings.Builder
+	b.Grow(size)
+	rejoin(&b, raw, quote, false)
+	if hyphens > 0 {
+		rejoin(&b, raw, quote, true)
+	}
+	s := b.String()
+	return s[:n], s[n:]
+}
+
+// rejoin writes raw to b without its whitespace and the quote prefixes of
+// its continuation lines. With dropHyphens it also leaves out each hyphen
+// that a line break follows (appendix: "the hyphen may or may not actually be
+// part of the URL").
+func rejoin(b *strings.Builder, raw, quote []byte, dropHyphens bool) {
+	for i := 0; i < len(raw); {
+		switch c := raw[i]; {
+		case isSpace(c):
+			i++
+		case isBreak(c):
+			i++
+			if c == '\r' && i < len(raw) && raw[i] == '\n' {
+				i++
+			}
+			i, _ = continuation(raw, i, quote)
+		default:
+			j := i + 1
+			for j < len(raw) && !isSpace(raw[j]) && !isBreak(raw[j]) {
+				j++
+			}
+			run := raw[i:j]
+			if dropHyphens && raw[j-1] == '-' && breakAt(raw, j) {
+				run = run[:len(run)-1]
+			}
+			b.Write(run)
+			i = j
+		}
+	}
+}
+
+// breakAt reports whether a line break follows data[i:], after any spaces
+// or tabs.
+func breakAt(data []byte, i int) bool {
+	i = skipSpace(data, i)
+	return i < len(data) && isBreak(data[i])
+}
+
+// QuotePrefix returns the length of the quote prefix at the start of line: a
+// run of '>' and '|' markers, each optionally followed by spaces or tabs, as
+// in ">", "> ", "> > ", ">>", "|" and "| ". Indentation before the first
+// marker is part of the prefix. It returns 0 when line has no marker there.
+func QuotePrefix(line []byte) int {
+	n := 0
+	for i := skipSpace(line, 0); i < len(line) && isMarker(line[i]); {
+		i = skipSpace(line, i+1)
+		n = i
+	}
+	return n
+}
+
+func skipSpace(data []byte, i int) int {
+	for i < len(data) && isSpace(data[i]) {
+		i++
+	}
+	return i
+}
+
+func lower(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
