@@ -37,7 +37,7 @@ func parseNNTP(p *parser) (int, error) {
 		}
 		for i := 0; i < len(num); i++ {
 			c := num[i]
-			if !is(c, classDigit) || n.Article > (1<<63-1-9)/10 {
+			if !is(c, classDigit) || n.Article > (1<<63-1-int64(c-'0'))/10 {
 				return numOff + i, ErrBadArticle
 			}
 			n.Article = n.Article*10 + int64(c-'0')

@@ -2,10 +2,10 @@ package rfc1738
 
 // scheme describes what this package knows of one scheme.
 type scheme struct {
-	port   int                       // default port (§3), 0 when none
+	port   int                        // default port (§3), 0 when none
 	parse  func(*parser) (int, error) // the scheme's own grammar (§5); nil for generic URLs
-	opaque bool                      // "//" does not introduce §3.1 syntax (mailto, news)
-	known  bool                      // a host is required after "//"
+	opaque bool                       // "//" does not introduce §3.1 syntax (mailto, news)
+	known  bool                       // a host is required after "//"
 }
 
 // schemes holds the schemes of §3, with their default ports and grammars,

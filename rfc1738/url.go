@@ -371,6 +371,9 @@ func badHost(h string) int {
 			continue
 		}
 		// A label ends at i.
+		if i == labelStart && i == len(h) {
+			return i - 1 // a trailing ".": hostname ends with toplabel
+		}
 		if i == labelStart || h[labelStart] == '-' {
 			return labelStart
 		}
