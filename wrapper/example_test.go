@@ -56,12 +56,16 @@ func ExampleAt_hyphen() {
 func ExampleAt_more() {
 	for _, s := range []string{"<URL:http://x/", "<alice@example.org>", "<mailto:alice@example.org>"} {
 		w, more := wrapper.At([]byte(s), false, nil, wrapper.DefaultLimits)
-		fmt.Printf("%-28q %-7s more=%v %s\n", s, w.Kind, more, w.URL)
+		fmt.Printf("%-28q more=%-5v %s", s, more, w.Kind)
+		if w.Kind != wrapper.None {
+			fmt.Print(" ", w.URL)
+		}
+		fmt.Println()
 	}
 	// Output:
-	// "<URL:http://x/"             none    more=true
-	// "<alice@example.org>"        none    more=false
-	// "<mailto:alice@example.org>" angle   more=false mailto:alice@example.org
+	// "<URL:http://x/"             more=true  none
+	// "<alice@example.org>"        more=false none
+	// "<mailto:alice@example.org>" more=false angle mailto:alice@example.org
 }
 
 func ExampleQuotePrefix() {

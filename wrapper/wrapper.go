@@ -36,17 +36,24 @@ type Limits struct {
 	MaxLines int // line breaks a wrapper may span; default 16
 }
 
-// DefaultLimits are the limits used for a zero field of [Limits]. 64 KiB is
+// DefaultLimits are the limits a zero field of [Limits] stands for. 64 KiB is
 // the candidate bound of the whole project, like bufio.MaxScanTokenSize. The
 // package never changes DefaultLimits.
-var DefaultLimits = Limits{MaxBytes: 64 << 10, MaxLines: 16}
+var DefaultLimits = Limits{MaxBytes: defaultMaxBytes, MaxLines: defaultMaxLines}
 
+const (
+	defaultMaxBytes = 64 << 10
+	defaultMaxLines = 16
+)
+
+// orDefault fills the zero fields of l from the constants, not from
+// DefaultLimits, so that a caller changing that variable changes nothing here.
 func (l Limits) orDefault() Limits {
 	if l.MaxBytes <= 0 {
-		l.MaxBytes = DefaultLimits.MaxBytes
+		l.MaxBytes = defaultMaxBytes
 	}
 	if l.MaxLines <= 0 {
-		l.MaxLines = DefaultLimits.MaxLines
+		l.MaxLines = defaultMaxLines
 	}
 	return l
 }
@@ -79,7 +86,9 @@ type Wrapper struct {
 
 // At reports whether data, which must start with '<', begins with a wrapper.
 // quote is the quote prefix of the line on which the '<' stands, as
-// [QuotePrefix] measures it; it may be empty. When data ends before the
+// [QuotePrefix] measures it; it may be empty. Each continuation line must
+// repeat its '>' and '|' markers, spaces aside, and they are not part of the
+// URL. When data ends before the
 // wrapper can be decided and atEOF is false, At returns more == true and the
 // caller must call again with more data starting at the same '<'. When it
 // returns Kind [None], the '<' is ordinary text.
@@ -116,9 +125,9 @@ func At(data []byte, atEOF bool, quote []byte, lim Limits) (w Wrapper, more bool
 		// The scheme and its colon are part of the URL.
 		start, end, n, last = 1, i, i-1, ':'
 	}
-	empty := n     // n when nothing follows the prefix
-	lines := 0     // line breaks crossed
-	hyphens := 0   // line breaks right after a hyphen, with URL text after them
+	empty := n       // n when nothing follows the prefix
+	lines := 0       // line breaks crossed
+	hyphens := 0     // line breaks right after a hyphen, with URL text after them
 	pending := false // the last line break came right after a hyphen
 	for i < len(win) {
 		c := win[i]

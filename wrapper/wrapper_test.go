@@ -50,7 +50,7 @@ var atTests = []atTest{
 	// appendix: "the identifier would be placed within the brackets as well"
 	{name: "fragment", in: "<URL:HTTP://WWW.EXAMPLE.EDU/gopher/faq.html#plus> and", atEOF: true,
 		want: Wrapper{Kind: URL, URL: "HTTP://WWW.EXAMPLE.EDU/gopher/faq.html#plus"},
-		raw: "HTTP://WWW.EXAMPLE.EDU/gopher/faq.html#plus", rest: " and"},
+		raw:  "HTTP://WWW.EXAMPLE.EDU/gopher/faq.html#plus", rest: " and"},
 	// rule 1: the text after "URL:" is the parser's to judge
 	{name: "news star", in: "<URL:news:*>.  All", atEOF: true,
 		want: Wrapper{Kind: URL, URL: "news:*"}, raw: "news:*", rest: ".  All"},
@@ -69,7 +69,7 @@ var atTests = []atTest{
 		want: Wrapper{Kind: Angle, URL: "news:comp.misc"}, raw: "news:comp.misc"},
 	{name: "angle list header", in: "<mailto:uri-wg-request@example.net?subject=unsubscribe>\n", atEOF: true,
 		want: Wrapper{Kind: Angle, URL: "mailto:uri-wg-request@example.net?subject=unsubscribe"},
-		raw: "mailto:uri-wg-request@example.net?subject=unsubscribe", rest: "\n"},
+		raw:  "mailto:uri-wg-request@example.net?subject=unsubscribe", rest: "\n"},
 	{name: "angle scheme chars", in: "<x-a+b.c:y>", atEOF: true,
 		want: Wrapper{Kind: Angle, URL: "x-a+b.c:y"}, raw: "x-a+b.c:y"},
 	{name: "angle scheme like prefix", in: "<URLx:y>", atEOF: true,
@@ -77,7 +77,7 @@ var atTests = []atTest{
 	// rule 2: whitespace in angle brackets is treated as in "<URL:"
 	{name: "angle broken", in: "<https://events.example.com/register?a=3D1&=\nref=3Dmail>", atEOF: true,
 		want: Wrapper{Kind: Angle, URL: "https://events.example.com/register?a=3D1&=ref=3Dmail", Lines: 1},
-		raw: "https://events.example.com/register?a=3D1&=\nref=3Dmail"},
+		raw:  "https://events.example.com/register?a=3D1&=\nref=3Dmail"},
 	{name: "angle space after colon", in: "<http: //x>", atEOF: true,
 		want: Wrapper{Kind: Angle, URL: "http://x"}, raw: "http: //x"},
 	// rule 2: no scheme colon, so addresses and message IDs are not URLs
@@ -98,26 +98,26 @@ var atTests = []atTest{
 	// rule 3 and the appendix example, wrapper by wrapper
 	{name: "appendix 1", in: "<URL:ftp://info.cern.ch/pub/www/doc;\n      type=d> but", atEOF: true,
 		want: Wrapper{Kind: URL, URL: "ftp://info.cern.ch/pub/www/doc;type=d", Lines: 1},
-		raw: "ftp://info.cern.ch/pub/www/doc;\n      type=d", rest: " but"},
+		raw:  "ftp://info.cern.ch/pub/www/doc;\n      type=d", rest: " but"},
 	{name: "appendix 2", in: "<URL:ftp://ds.in\n      ternic.net/rfc>.  Note", atEOF: true,
 		want: Wrapper{Kind: URL, URL: "ftp://ds.internic.net/rfc", Lines: 1},
-		raw: "ftp://ds.in\n      ternic.net/rfc", rest: ".  Note"},
+		raw:  "ftp://ds.in\n      ternic.net/rfc", rest: ".  Note"},
 	{name: "appendix 3", in: "<URL:http://ds.internic.\n      net/instructions/overview.html#WARNING>.\n", atEOF: true,
 		want: Wrapper{Kind: URL, URL: "http://ds.internic.net/instructions/overview.html#WARNING", Lines: 1},
-		raw: "http://ds.internic.\n      net/instructions/overview.html#WARNING", rest: ".\n"},
+		raw:  "http://ds.internic.\n      net/instructions/overview.html#WARNING", rest: ".\n"},
 	// rule 3: the corpus shapes
 	{name: "indented continuation", in: "<URL:gopher://gopher.example.edu:7070/1/mirrors/\n       europe/ch/>      (a mirror list)\n", atEOF: true,
 		want: Wrapper{Kind: URL, URL: "gopher://gopher.example.edu:7070/1/mirrors/europe/ch/", Lines: 1},
-		raw: "gopher://gopher.example.edu:7070/1/mirrors/\n       europe/ch/", rest: "      (a mirror list)\n"},
+		raw:  "gopher://gopher.example.edu:7070/1/mirrors/\n       europe/ch/", rest: "      (a mirror list)\n"},
 	{name: "continuation starts with dot", in: "<URL:ftp://ftp.example.edu/pub/gopher/gopher+/Gopher+\n.txt;type=a> and", atEOF: true,
 		want: Wrapper{Kind: URL, URL: "ftp://ftp.example.edu/pub/gopher/gopher+/Gopher+.txt;type=a", Lines: 1},
-		raw: "ftp://ftp.example.edu/pub/gopher/gopher+/Gopher+\n.txt;type=a", rest: " and"},
+		raw:  "ftp://ftp.example.edu/pub/gopher/gopher+/Gopher+\n.txt;type=a", rest: " and"},
 	{name: "continuation starts with slash", in: "<URL:ftp://anonymous:guest%40example.edu@ftp.example.edu\n/pub/gopher/>.  WAIS", atEOF: true,
 		want: Wrapper{Kind: URL, URL: "ftp://anonymous:guest%40example.edu@ftp.example.edu/pub/gopher/", Lines: 1},
-		raw: "ftp://anonymous:guest%40example.edu@ftp.example.edu\n/pub/gopher/", rest: ".  WAIS"},
+		raw:  "ftp://anonymous:guest%40example.edu@ftp.example.edu\n/pub/gopher/", rest: ".  WAIS"},
 	{name: "RFC reference", in: "<URL:ftp://boombox.micro.umn.edu/pub/gopher/gopher_protocol\n       /Gopher+/Gopher+.txt>\n", atEOF: true,
 		want: Wrapper{Kind: URL, URL: "ftp://boombox.micro.umn.edu/pub/gopher/gopher_protocol/Gopher+/Gopher+.txt", Lines: 1},
-		raw: "ftp://boombox.micro.umn.edu/pub/gopher/gopher_protocol\n       /Gopher+/Gopher+.txt", rest: "\n"},
+		raw:  "ftp://boombox.micro.umn.edu/pub/gopher/gopher_protocol\n       /Gopher+/Gopher+.txt", rest: "\n"},
 	{name: "three lines", in: "<URL:a\n b\n c>", atEOF: true,
 		want: Wrapper{Kind: URL, URL: "abc", Lines: 2}, raw: "a\n b\n c"},
 
@@ -135,23 +135,23 @@ var atTests = []atTest{
 		raw: "wais://wais.example.edu:210/gopher-\nfaq?plus+urls", rest: "."},
 	{name: "hyphen spaces around break", in: "<URL:http://x/a- \t\r\n   b>", atEOF: true,
 		want: Wrapper{Kind: URL, URL: "http://x/a-b", Alternate: "http://x/ab", Lines: 1},
-		raw: "http://x/a- \t\r\n   b"},
+		raw:  "http://x/a- \t\r\n   b"},
 	{name: "hyphen breaks twice", in: "<URL:http://x/a-\nb-c-\nd>", atEOF: true,
 		want: Wrapper{Kind: URL, URL: "http://x/a-b-c-d", Alternate: "http://x/ab-cd", Lines: 2},
-		raw: "http://x/a-\nb-c-\nd"},
+		raw:  "http://x/a-\nb-c-\nd"},
 	{name: "hyphen and plain break", in: "<URL:http://x/a-\nb/\nc>", atEOF: true,
 		want: Wrapper{Kind: URL, URL: "http://x/a-b/c", Alternate: "http://x/ab/c", Lines: 2},
-		raw: "http://x/a-\nb/\nc"},
+		raw:  "http://x/a-\nb/\nc"},
 	{name: "hyphen break quoted", in: "<URL:http://x/a-\n> b>", quote: "> ", atEOF: true,
 		want: Wrapper{Kind: URL, URL: "http://x/a-b", Alternate: "http://x/ab", Lines: 1},
-		raw: "http://x/a-\n> b"},
+		raw:  "http://x/a-\n> b"},
 	{name: "hyphen break angle", in: "<http://x/a-\nb>", atEOF: true,
 		want: Wrapper{Kind: Angle, URL: "http://x/a-b", Alternate: "http://x/ab", Lines: 1},
-		raw: "http://x/a-\nb"},
+		raw:  "http://x/a-\nb"},
 	// rule 4: a hyphen at the start of the next line is just text
 	{name: "hyphen starts line", in: "<URL:gopher://gopher.example.edu:70/00/drafts/uri\n-context.txt>, and", atEOF: true,
 		want: Wrapper{Kind: URL, URL: "gopher://gopher.example.edu:70/00/drafts/uri-context.txt", Lines: 1},
-		raw: "gopher://gopher.example.edu:70/00/drafts/uri\n-context.txt", rest: ", and"},
+		raw:  "gopher://gopher.example.edu:70/00/drafts/uri\n-context.txt", rest: ", and"},
 	// rule 4: a hyphen with text after it on its line is no break
 	{name: "hyphen then space", in: "<URL:http://x/a- b\nc>", atEOF: true,
 		want: Wrapper{Kind: URL, URL: "http://x/a-bc", Lines: 1}, raw: "http://x/a- b\nc"},
@@ -162,14 +162,14 @@ var atTests = []atTest{
 	// rule 5: quote prefixes of continuation lines are not part of the URL
 	{name: "news gopher quoted", in: "<URL:gopher://gopher.example.edu/11/Information%20About%20Gopher\n>/Gopher%2B>.  Is that right?\n", quote: ">", atEOF: true,
 		want: Wrapper{Kind: URL, URL: "gopher://gopher.example.edu/11/Information%20About%20Gopher/Gopher%2B", Lines: 1},
-		raw: "gopher://gopher.example.edu/11/Information%20About%20Gopher\n>/Gopher%2B", rest: ".  Is that right?\n"},
+		raw:  "gopher://gopher.example.edu/11/Information%20About%20Gopher\n>/Gopher%2B", rest: ".  Is that right?\n"},
 	// rule 5: without the quote, the '>' starting the next line closes
 	{name: "news gopher unquoted", in: "<URL:gopher://gopher.example.edu/11/Information%20About%20Gopher\n>/Gopher%2B>.", atEOF: true,
 		want: Wrapper{Kind: URL, URL: "gopher://gopher.example.edu/11/Information%20About%20Gopher", Lines: 1},
-		raw: "gopher://gopher.example.edu/11/Information%20About%20Gopher", rest: "/Gopher%2B>."},
+		raw:  "gopher://gopher.example.edu/11/Information%20About%20Gopher", rest: "/Gopher%2B>."},
 	{name: "mail quoted", in: "<URL:ftp://ftp.example.net/pub/drafts/\n> draft-uri-context-03.txt;type=a> but the mirror", quote: "> ", atEOF: true,
 		want: Wrapper{Kind: URL, URL: "ftp://ftp.example.net/pub/drafts/draft-uri-context-03.txt;type=a", Lines: 1},
-		raw: "ftp://ftp.example.net/pub/drafts/\n> draft-uri-context-03.txt;type=a", rest: " but the mirror"},
+		raw:  "ftp://ftp.example.net/pub/drafts/\n> draft-uri-context-03.txt;type=a", rest: " but the mirror"},
 	// rule 5: markers compare without their spaces
 	{name: "quote spaced vs tight", in: "<URL:http://x/\n>y>", quote: "> ", atEOF: true,
 		want: Wrapper{Kind: URL, URL: "http://x/y", Lines: 1}, raw: "http://x/\n>y"},
@@ -406,14 +406,17 @@ func TestAtLong(t *testing.T) {
 }
 
 func TestAtAllocs(t *testing.T) {
-	for _, in := range []string{
-		"<URL:http://x/y>",
-		"<URL:http://www.example.com/~bob/meeting-\nnotes.html>",
-		"<URL:a\n> b-\n> c>",
+	for _, tt := range []struct{ in, quote string }{
+		{"<URL:http://x/y>", ""},
+		{"<URL:http://www.example.com/~bob/meeting-\nnotes.html>", ""},
+		{"<URL:a\n> b-\n> c>", ">"},
 	} {
-		data := []byte(in)
-		if n := testing.AllocsPerRun(10, func() { At(data, true, []byte(">"), DefaultLimits) }); n != 1 {
-			t.Errorf("At(%q) allocates %v times, want 1", in, n)
+		data, quote := []byte(tt.in), []byte(tt.quote)
+		if w, _ := At(data, true, quote, DefaultLimits); w.Kind == None {
+			t.Fatalf("At(%q) = %+v, want a wrapper", tt.in, w)
+		}
+		if n := testing.AllocsPerRun(10, func() { At(data, true, quote, DefaultLimits) }); n != 1 {
+			t.Errorf("At(%q) allocates %v times, want 1", tt.in, n)
 		}
 	}
 }
@@ -451,7 +454,7 @@ func TestQuotePrefix(t *testing.T) {
 		{">\ttext", 2},
 		{">> text", 3},
 		{"> | text", 4},
-		{"><URL:x>", 1},  // the '<' of a wrapper is not a marker
+		{"><URL:x>", 1},   // the '<' of a wrapper is not a marker
 		{">From here", 1}, // mbox's escaped From
 		{"  > text", 4},   // indentation before a prefix belongs to it
 		{"\t>text", 2},
