@@ -41,6 +41,8 @@ var (
 	ErrTelnetPath       = errors.New(`nothing may follow the host of a telnet URL but "/" (§3.8)`)
 	ErrBadWAIS          = errors.New("wais path must be database, database?search or database/wtype/wpath (§3.9)")
 	ErrBadProsperoField = errors.New(`prospero field must be ";" fieldname "=" fieldvalue (§3.11)`)
+	ErrBadSelector      = errors.New("gopher selector may not contain CR or LF (§3.4.1)")
+	ErrFTPCRLF          = errors.New("encoded CR or LF cannot be sent in an FTP command (§3.2.2, §6)")
 )
 
 // isCharErr reports whether err is about the single character at its

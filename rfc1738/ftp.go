@@ -52,18 +52,32 @@ func parseFTP(p *parser) (int, error) {
 	}
 	f := &FTP{}
 	path, off := u.Path, p.pathOff
-	if t := strings.LastIndex(path, ";type="); t >= 0 {
-		code := path[t+len(";type="):]
-		if len(code) != 1 || !strings.Contains("aidAID", code) {
-			return off + t + len(";type="), ErrBadTypecode
+	// §3.2.2: "Within a name or CWD component, the characters "/" and ";"
+	// are reserved and must be encoded."
+	t := strings.LastIndex(path, ";type=")
+	if t >= 0 {
+		if o, err := p.chars(off, off+t, resSlash|resQuest|resColon|resAt|resAmp|resEq); err != nil {
+			return o, err
+		}
+		code, at := path[t+len(";type="):], off+t+len(";type=")
+		switch {
+		case code == "" || !strings.Contains("aidAID", code[:1]):
+			return at, ErrBadTypecode
+		case len(code) > 1:
+			return at + 1, ErrBadTypecode
 		}
 		f.Type = code[0] | 0x20
 		path = path[:t]
-	}
-	// §3.2.2: "Within a name or CWD component, the characters "/" and ";"
-	// are reserved and must be encoded."
-	if o, err := p.chars(off, off+len(path), resSlash|resQuest|resColon|resAt|resAmp|resEq); err != nil {
+	} else if o, err := p.chars(off, off+len(path), resSlash|resQuest|resColon|resAt|resAmp|resEq); err != nil {
 		return o, err
+	}
+	// The user, password and arguments go to the server in commands that
+	// end with CRLF (RFC 959); §6 warns against decoding one into them.
+	if i := crlfAt(p.raw, p.userOff, p.hostOff); u.HasUser && i >= 0 {
+		return i, ErrFTPCRLF
+	}
+	if i := crlfAt(path, 0, len(path)); i >= 0 {
+		return off + i, ErrFTPCRLF
 	}
 	if u.HasSlash || path != "" {
 		segs := strings.Split(path, "/")

@@ -38,6 +38,13 @@ func parseGopher(p *parser) (int, error) {
 		path = path[1:]
 	}
 	sel, rest, found := strings.Cut(path, "%09")
+	selOff := p.pathOff + len(u.Path) - len(path)
+	if i := crlfAt(sel, 0, len(sel)); i >= 0 {
+		// "Gopher selector strings are a sequence of octets which may
+		// contain any octets except 09 hexadecimal (US-ASCII HT or tab)
+		// 0A hexadecimal (US-ASCII character LF), and 0D".
+		return selOff + i, ErrBadSelector
+	}
 	g.Selector = unescape(sel)
 	if found {
 		g.HasSearch = true

@@ -27,10 +27,7 @@ func parseMailto(p *parser) (int, error) {
 	u := p.u
 	addr, hdrs, hasHdrs := strings.Cut(u.Opaque, "?")
 	if i := badAddrSpec(unescape(addr)); i >= 0 {
-		if !strings.Contains(addr, "%") {
-			return p.pathOff + i, ErrBadAddress
-		}
-		return p.pathOff, ErrBadAddress
+		return rawIndex(addr, p.pathOff, i), ErrBadAddress
 	}
 	m := &Mailto{Address: unescape(addr)}
 	if hasHdrs {

@@ -26,7 +26,7 @@ func TestParseRFCExamples(t *testing.T) {
 			&URL{Scheme: "ftp", Internet: true, Host: "host.com", HasSlash: true, FTP: &FTP{Dirs: []string{}}}},
 		{"§3.1 empty password", "ftp://foo:@host.com/",
 			&URL{Scheme: "ftp", Internet: true, User: "foo", HasUser: true, HasPassword: true, Host: "host.com", HasSlash: true,
-				FTP: &FTP{Dirs: []string{}}, Notes: []Note{NotePassword}}},
+				FTP: &FTP{Dirs: []string{}}}}, // §6: an empty password is no secret
 		// §3.2.2
 		{"§3.2.2 %2F", "ftp://myname@host.dom/%2Fetc/motd",
 			&URL{Scheme: "ftp", Internet: true, User: "myname", HasUser: true, Host: "host.dom", Path: "%2Fetc/motd", HasSlash: true,
@@ -153,10 +153,15 @@ func TestParseErrors(t *testing.T) {
 		{"query after port", "http://h:80?q", false, ErrQueryNoSlash, 11, false},
 		// §3.2 ftp
 		{"ftp typecode", "ftp://h/f;type=x", true, ErrBadTypecode, 15, true},
-		{"ftp typecode long", "ftp://h/f;type=ai", true, ErrBadTypecode, 15, true},
+		{"ftp typecode long", "ftp://h/f;type=ai", true, ErrBadTypecode, 16, true}, // "a" is a typecode; "i" is one too many
 		{"ftp typecode empty", "ftp://h/f;type=", true, ErrBadTypecode, 15, true},
 		{"ftp ; in segment", "ftp://h/a;b/c", false, ErrReserved, 9, true},
 		{"ftp not internet", "ftp:h/f", true, ErrNotInternet, 4, true},
+		{"ftp encoded CRLF in name", "ftp://h/f%0D%0ADELE%20x", true, ErrFTPCRLF, 9, true},
+		{"ftp encoded CRLF in user", "ftp://joe%0D%0APASS@h/", true, ErrFTPCRLF, 9, true},
+		{"no colon at all", "//www.example.com/path", true, ErrMissingScheme, 0, false},
+		{"hostnumber group", "http://256.1.1.1/", true, ErrBadHost, 7, false},
+		{"hostnumber empty group", "http://1..1.1/", true, ErrBadHost, 9, false},
 		// §3.3 http
 		{"http user", "http://user@host/", true, ErrUserNotAllowed, 7, true},
 		{"http password", "http://u:p@host/", true, ErrUserNotAllowed, 7, true},
@@ -165,11 +170,14 @@ func TestParseErrors(t *testing.T) {
 		{"http opaque", "http:foo", true, ErrNotInternet, 5, true},
 		// §3.4 gopher
 		{"gopher user", "gopher://u@h/", true, ErrUserNotAllowed, 9, true},
+		{"gopher CRLF in selector", "gopher://h/0file%0D%0Aother", true, ErrBadSelector, 16, true},
+		{"gopher ? after host is not a query", "gopher://h?x", true, ErrBadHost, 10, false},
 		// §3.5 mailto
 		{"mailto no @", "mailto:alice", true, ErrBadAddress, 12, true},
 		{"mailto empty domain", "mailto:alice@", true, ErrBadAddress, 13, true},
 		{"mailto empty", "mailto:", true, ErrBadAddress, 7, true},
 		{"mailto double dot", "mailto:a..b@c", true, ErrBadAddress, 9, true},
+		{"mailto offset through escapes", "mailto:joe%40home@example.com", true, ErrBadAddress, 17, true},
 		// §3.6 news
 		{"news group digit", "news:3com.misc", true, ErrBadGroup, 5, true},
 		{"news group char", "news:comp!misc", true, ErrBadGroup, 9, true},
@@ -234,6 +242,44 @@ func TestParseErrors(t *testing.T) {
 				if (u != nil) != tt.wantURL {
 					t.Errorf("%s: Parse(%q) URL = %v, want generic parts returned: %v", m.name, tt.in, u, tt.wantURL)
 				}
+			}
+		})
+	}
+}
+
+// TestFirstOffence checks that strict mode reports the first offending
+// byte whichever layer finds it, and that lenient mode, which relaxes the
+// character rule, still reports the scheme's grammar.
+func TestFirstOffence(t *testing.T) {
+	tests := []struct {
+		name       string
+		in         string
+		strictErr  error
+		strictOff  int
+		lenientErr error
+		lenientOff int
+		strictURL  bool // only the scheme's grammar fails in strict mode
+	}{
+		{"ftp ; before bad typecode", "ftp://h/a;b/c;type=x", ErrReserved, 9, ErrBadTypecode, 19, true},
+		{"user before unsafe", "http://joe@www.example.com/~x", ErrUserNotAllowed, 7, ErrUserNotAllowed, 7, false},
+		{"user before reserved", "http://joe:pa:ss@www.example.com/", ErrUserNotAllowed, 7, ErrUserNotAllowed, 7, false},
+		{"group before unsafe", "nntp://news.example.com/1bad/~x", ErrBadGroup, 24, ErrBadGroup, 24, false},
+		{"fragment after user", "http://joe@www.example.com/#x", ErrUserNotAllowed, 7, ErrUserNotAllowed, 7, false},
+		{"unsafe before bad host", "ftp://~u@h_/", ErrUnsafe, 6, ErrBadHost, 10, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			u, err := Parse(tt.in)
+			var perr *Error
+			if !errors.As(err, &perr) || perr.Err != tt.strictErr || perr.Offset != tt.strictOff {
+				t.Errorf("Parse(%q) error = %v, want %v at %d", tt.in, err, tt.strictErr, tt.strictOff)
+			}
+			if (u != nil) != tt.strictURL {
+				t.Errorf("Parse(%q) = %v, want generic parts returned: %v", tt.in, u, tt.strictURL)
+			}
+			_, err = ParseLenient(tt.in)
+			if !errors.As(err, &perr) || perr.Err != tt.lenientErr || perr.Offset != tt.lenientOff {
+				t.Errorf("ParseLenient(%q) error = %v, want %v at %d", tt.in, err, tt.lenientErr, tt.lenientOff)
 			}
 		})
 	}

@@ -39,11 +39,14 @@ func parseProspero(p *parser) (int, error) {
 	if hasFields {
 		at := off + len(ppath) + 1
 		for _, spec := range strings.Split(fields, ";") {
+			const allow = resQuest | resColon | resAt | resAmp
 			eq := strings.IndexByte(spec, '=')
 			if eq < 0 {
+				if o, err := p.chars(at, at+len(spec), allow); err != nil {
+					return o, err
+				}
 				return at + len(spec), ErrBadProsperoField
 			}
-			const allow = resQuest | resColon | resAt | resAmp
 			if o, err := p.chars(at, at+eq, allow); err != nil {
 				return o, err
 			}

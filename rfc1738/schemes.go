@@ -75,7 +75,7 @@ const (
 	// not send them decoded.
 	NoteEncodedCRLF
 	// NotePassword: "The use of URLs containing passwords that should be
-	// secret is clearly unwise."
+	// secret is clearly unwise." An empty password is no secret.
 	NotePassword
 )
 
@@ -101,14 +101,36 @@ func notes(u *URL, raw string) []Note {
 			ns = append(ns, NoteNonDefaultPort)
 		}
 	}
-	for i := 0; i+2 < len(raw); i++ {
-		if raw[i] == '%' && raw[i+1] == '0' && (raw[i+2]|0x20 == 'd' || raw[i+2]|0x20 == 'a') {
-			ns = append(ns, NoteEncodedCRLF)
-			break
-		}
+	if crlfAt(raw, 0, len(raw)) >= 0 {
+		ns = append(ns, NoteEncodedCRLF)
 	}
-	if u.HasPassword {
+	if u.Password != "" {
 		ns = append(ns, NotePassword)
 	}
 	return ns
+}
+
+// crlfAt returns the offset of the first encoded CR or LF ("%0D", "%0A")
+// in raw[start:end], or -1.
+func crlfAt(raw string, start, end int) int {
+	for i := start; i+2 < end; i++ {
+		if raw[i] == '%' && raw[i+1] == '0' && (raw[i+2]|0x20 == 'd' || raw[i+2]|0x20 == 'a') {
+			return i
+		}
+	}
+	return -1
+}
+
+// rawIndex returns the offset in raw, which starts at off in the input, of
+// the n-th byte of unescape(raw).
+func rawIndex(raw string, off, n int) int {
+	i := 0
+	for ; i < len(raw) && n > 0; n-- {
+		if isEscape(raw, i) {
+			i += 3
+		} else {
+			i++
+		}
+	}
+	return off + i
 }

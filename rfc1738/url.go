@@ -102,13 +102,21 @@ func ParseLenient(rawURL string) (*URL, error) {
 	return parse(rawURL, true)
 }
 
-// parser holds the state of one parse: the input, the mode, and where the
-// components start, for errors.
+// parser holds the state of one parse: the input, the mode, where the
+// components start (for errors), and in strict mode the first violation.
 type parser struct {
 	raw     string
 	lenient bool
 	u       *URL
-	warned  uint32 // bit per sentinel already in u.Warnings
+	warned  uint32 // lenient: bit per sentinel already in u.Warnings
+
+	// Strict mode goes on past a violation, so that the error it returns
+	// is the first offending byte whichever layer finds it.
+	bad        bool
+	badOff     int
+	badErr     error
+	genericBad bool // a violation of the generic syntax: no URL is returned
+	inScheme   bool // the scheme's grammar is being checked
 
 	userOff, hostOff, portOff int
 	pathOff                   int // offset of Path (or Opaque) in raw
@@ -117,18 +125,28 @@ type parser struct {
 func parse(raw string, lenient bool) (*URL, error) {
 	p := &parser{raw: raw, lenient: lenient, u: &URL{}}
 	if off, err := p.generic(); err != nil {
+		if p.bad && p.badOff < off {
+			off, err = p.badOff, p.badErr
+		}
 		return nil, p.error(off, err)
 	}
 	u := p.u
 	u.Notes = notes(u, raw)
+	p.inScheme = true
 	if s := schemes[u.Scheme]; s.parse != nil {
 		if off, err := s.parse(p); err != nil {
-			u.FTP, u.HTTP, u.Gopher, u.Mailto, u.News = nil, nil, nil, nil, nil
-			u.NNTP, u.WAIS, u.File, u.Prospero = nil, nil, nil, nil
-			return u, p.error(off, err)
+			p.violation(off, err)
 		}
 	}
-	return u, nil
+	if !p.bad {
+		return u, nil
+	}
+	u.FTP, u.HTTP, u.Gopher, u.Mailto, u.News = nil, nil, nil, nil, nil
+	u.NNTP, u.WAIS, u.File, u.Prospero = nil, nil, nil, nil
+	if p.genericBad {
+		return nil, p.error(p.badOff, p.badErr)
+	}
+	return u, p.error(p.badOff, p.badErr)
 }
 
 func (p *parser) error(off int, err error) *Error {
@@ -139,9 +157,26 @@ func (p *parser) error(off int, err error) *Error {
 	return &Error{Op: op, URL: p.raw, Offset: off, Err: err}
 }
 
-// relax either fails, in strict mode, or records a warning and goes on.
+// violation records a broken rule and keeps the first by offset.
+func (p *parser) violation(off int, err error) {
+	if !p.bad || off < p.badOff {
+		p.bad, p.badOff, p.badErr = true, off, err
+	}
+	if !p.inScheme {
+		p.genericBad = true
+	}
+}
+
+// relax handles a broken character rule of §2.2: lenient mode records a
+// warning (once per rule) and goes on, but fails on a control character;
+// strict mode records the violation and goes on, so that the first
+// offending byte is the one reported.
 func (p *parser) relax(off int, err error) (int, error) {
-	if !p.lenient || err == ErrControl {
+	if !p.lenient {
+		p.violation(off, err)
+		return 0, nil
+	}
+	if err == ErrControl {
 		return off, err
 	}
 	bit := uint32(1) << warnIndex(err)
@@ -167,18 +202,18 @@ func warnIndex(err error) int {
 	panic("rfc1738: relaxing a rule that is not a character rule: " + err.Error())
 }
 
+// hasQuery reports whether "?" after the host starts a query in the
+// scheme: http (§3.3) and the schemes this package does not define.
+func hasQuery(scheme string) bool {
+	return scheme == "http" || schemes[scheme].parse == nil
+}
+
 // genericurl = scheme ":" schemepart   (§5)
 // schemepart = *xchar | ip-schemepart
 func (p *parser) generic() (int, error) {
 	raw, u := p.raw, p.u
 	colon := strings.IndexByte(raw, ':')
 	if colon <= 0 {
-		// scheme = 1*[ lowalpha | digit | "+" | "-" | "." ]
-		for i := 0; i < len(raw) && i != colon; i++ {
-			if !is(raw[i], classScheme) {
-				return i, ErrBadScheme
-			}
-		}
 		return 0, ErrMissingScheme
 	}
 	for i := 0; i < colon; i++ {
@@ -228,7 +263,7 @@ func (p *parser) internet(start, end int) (int, error) {
 	if authEnd < start {
 		authEnd = end
 	}
-	if p.lenient {
+	if p.lenient && hasQuery(u.Scheme) {
 		// deviation: as RFC 3986 §3.2 does, "?" ends the authority.
 		if q := strings.IndexByte(raw[start:authEnd], '?'); q >= 0 {
 			authEnd = start + q
@@ -274,7 +309,7 @@ func (p *parser) internet(start, end int) (int, error) {
 			return hostStart, ErrMissingHost
 		}
 	} else if i := badHost(host); i >= 0 {
-		if raw[hostStart+i] == '?' { // strict mode only: lenient ended the authority there
+		if raw[hostStart+i] == '?' && hasQuery(u.Scheme) { // strict mode only: lenient ended the authority there
 			return hostStart + i, ErrQueryNoSlash
 		}
 		return hostStart + i, ErrBadHost
@@ -284,7 +319,7 @@ func (p *parser) internet(start, end int) (int, error) {
 		p.portOff = hostEnd + 1
 		port, i := parsePort(raw[hostEnd+1 : authEnd])
 		if i >= 0 {
-			if at := hostEnd + 1 + i; at < authEnd && raw[at] == '?' {
+			if at := hostEnd + 1 + i; at < authEnd && raw[at] == '?' && hasQuery(u.Scheme) {
 				return at, ErrQueryNoSlash // strict mode only, as above
 			}
 			return hostEnd + 1 + i, ErrBadPort
@@ -358,8 +393,9 @@ func (p *parser) chars(start, end int, allow uint8) (int, error) {
 //	toplabel    = alpha | alpha *[ alphadigit | "-" ] alphadigit
 //	hostnumber  = digits "." digits "." digits "." digits
 func badHost(h string) int {
-	if i := badHostnumber(h); i < 0 {
-		return -1
+	if strings.Count(h, ".") == 3 && strings.Trim(h, "0123456789.") == "" {
+		// Four groups of digits: an IP address, or nothing.
+		return badHostnumber(h)
 	}
 	labelStart := 0
 	for i := 0; i <= len(h); i++ {
@@ -394,30 +430,24 @@ func badHost(h string) int {
 	return -1
 }
 
-// badHostnumber checks four decimal groups of at most 255 each and returns
-// -1 when h is one, else a non-negative number.
+// badHostnumber checks four decimal groups of digits, each at most 255 (an
+// IP address, §3.1), and returns the offset of the offending group, or -1.
 func badHostnumber(h string) int {
-	groups, n, digits := 0, 0, 0
+	groupStart, n := 0, 0
 	for i := 0; i <= len(h); i++ {
 		if i == len(h) || h[i] == '.' {
-			if digits == 0 || n > 255 {
-				return i
+			if i == groupStart || n > 255 {
+				if i == groupStart && i == len(h) {
+					return i - 1
+				}
+				return groupStart
 			}
-			groups++
-			n, digits = 0, 0
+			groupStart, n = i+1, 0
 			continue
 		}
-		if !is(h[i], classDigit) {
-			return i
+		if n <= 255 {
+			n = n*10 + int(h[i]-'0')
 		}
-		n = n*10 + int(h[i]-'0')
-		if n > 255 {
-			n = 256
-		}
-		digits++
-	}
-	if groups != 4 {
-		return 0
 	}
 	return -1
 }

@@ -44,6 +44,9 @@ func parseWAIS(p *parser) (int, error) {
 		u.WAIS = w
 		return 0, nil
 	}
+	if o, err := p.chars(off, off+len(path), resSlash); err != nil {
+		return o, err
+	}
 	parts := strings.SplitN(path, "/", 4)
 	switch len(parts) {
 	case 1:
@@ -53,9 +56,6 @@ func parseWAIS(p *parser) (int, error) {
 		return off + len(path), ErrBadWAIS
 	default:
 		return off + len(parts[0]) + len(parts[1]) + len(parts[2]) + 2, ErrBadWAIS
-	}
-	if o, err := p.chars(off, off+len(path), resSlash); err != nil {
-		return o, err
 	}
 	w.Database = unescape(parts[0])
 	u.WAIS = w

@@ -41,6 +41,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if err == flag.ErrHelp {
 			return exitFound
 		}
+		fmt.Fprintf(stderr, "urlgrep: %v\n", err)
+		fmt.Fprintln(stderr, "Try 'urlgrep --help' for more information.")
 		return exitTrouble
 	}
 	out := bufio.NewWriter(stdout)
