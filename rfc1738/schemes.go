@@ -2,10 +2,10 @@ package rfc1738
 
 // scheme describes what this package knows of one scheme.
 type scheme struct {
-	port   int                        // default port (§3), 0 when none
-	parse  func(*parser) (int, error) // the scheme's own grammar (§5); nil for generic URLs
-	opaque bool                       // "//" does not introduce §3.1 syntax (mailto, news)
-	known  bool                       // a host is required after "//"
+	port    int  // default port (§3), 0 when none
+	grammar bool // the scheme has its own grammar in §5 (see parser.scheme)
+	opaque  bool // "//" does not introduce §3.1 syntax (mailto, news)
+	known   bool // a host is required after "//"
 }
 
 // schemes holds the schemes of §3, with their default ports and grammars,
@@ -15,16 +15,16 @@ var schemes map[string]scheme
 
 func init() {
 	schemes = map[string]scheme{
-		"ftp":      {port: 21, parse: parseFTP, known: true},        // §3.2
-		"http":     {port: 80, parse: parseHTTP, known: true},       // §3.3
-		"gopher":   {port: 70, parse: parseGopher, known: true},     // §3.4
-		"mailto":   {parse: parseMailto, opaque: true, known: true}, // §3.5
-		"news":     {parse: parseNews, opaque: true, known: true},   // §3.6
-		"nntp":     {port: 119, parse: parseNNTP, known: true},      // §3.7
-		"telnet":   {port: 23, parse: parseTelnet, known: true},     // §3.8
-		"wais":     {port: 210, parse: parseWAIS, known: true},      // §3.9
-		"file":     {parse: parseFile, known: true},                 // §3.10
-		"prospero": {port: 1525, parse: parseProspero, known: true}, // §3.11
+		"ftp":      {port: 21, grammar: true, known: true},     // §3.2
+		"http":     {port: 80, grammar: true, known: true},     // §3.3
+		"gopher":   {port: 70, grammar: true, known: true},     // §3.4
+		"mailto":   {grammar: true, opaque: true, known: true}, // §3.5
+		"news":     {grammar: true, opaque: true, known: true}, // §3.6
+		"nntp":     {port: 119, grammar: true, known: true},    // §3.7
+		"telnet":   {port: 23, grammar: true, known: true},     // §3.8
+		"wais":     {port: 210, grammar: true, known: true},    // §3.9
+		"file":     {grammar: true, known: true},               // §3.10
+		"prospero": {port: 1525, grammar: true, known: true},   // §3.11
 
 		// Later schemes, generic syntax, conventional default ports.
 		"https": {port: 443, known: true},

@@ -123,7 +123,8 @@ type parser struct {
 }
 
 func parse(raw string, lenient bool) (*URL, error) {
-	p := &parser{raw: raw, lenient: lenient, u: &URL{}}
+	var p parser
+	p.raw, p.lenient, p.u = raw, lenient, &URL{}
 	if off, err := p.generic(); err != nil {
 		if p.bad && p.badOff < off {
 			off, err = p.badOff, p.badErr
@@ -133,10 +134,8 @@ func parse(raw string, lenient bool) (*URL, error) {
 	u := p.u
 	u.Notes = notes(u, raw)
 	p.inScheme = true
-	if s := schemes[u.Scheme]; s.parse != nil {
-		if off, err := s.parse(p); err != nil {
-			p.violation(off, err)
-		}
+	if off, err := p.scheme(); err != nil {
+		p.violation(off, err)
 	}
 	if !p.bad {
 		return u, nil
@@ -149,9 +148,37 @@ func parse(raw string, lenient bool) (*URL, error) {
 	return u, p.error(p.badOff, p.badErr)
 }
 
+// scheme checks the grammar of the scheme's own §5 production, if it has
+// one. (A switch, not a function table, keeps the parser on the stack.)
+func (p *parser) scheme() (int, error) {
+	switch p.u.Scheme {
+	case "ftp":
+		return parseFTP(p)
+	case "http":
+		return parseHTTP(p)
+	case "gopher":
+		return parseGopher(p)
+	case "mailto":
+		return parseMailto(p)
+	case "news":
+		return parseNews(p)
+	case "nntp":
+		return parseNNTP(p)
+	case "telnet":
+		return parseTelnet(p)
+	case "wais":
+		return parseWAIS(p)
+	case "file":
+		return parseFile(p)
+	case "prospero":
+		return parseProspero(p)
+	}
+	return 0, nil
+}
+
 func (p *parser) error(off int, err error) *Error {
 	op := "parse"
-	if p.u.Scheme != "" && schemes[p.u.Scheme].parse != nil {
+	if p.u.Scheme != "" && schemes[p.u.Scheme].grammar {
 		op += " " + p.u.Scheme
 	}
 	return &Error{Op: op, URL: p.raw, Offset: off, Err: err}
@@ -205,7 +232,7 @@ func warnIndex(err error) int {
 // hasQuery reports whether "?" after the host starts a query in the
 // scheme: http (§3.3) and the schemes this package does not define.
 func hasQuery(scheme string) bool {
-	return scheme == "http" || schemes[scheme].parse == nil
+	return scheme == "http" || !schemes[scheme].grammar
 }
 
 // genericurl = scheme ":" schemepart   (§5)
