@@ -562,3 +562,16 @@ func TestNotes(t *testing.T) {
 		}
 	}
 }
+
+func TestValidHost(t *testing.T) {
+	for _, h := range []string{"a", "example.com", "www.example.co.uk", "a-b.c", "192.0.2.1", "x1.y2z"} {
+		if !ValidHost(h) {
+			t.Errorf("ValidHost(%q) = false, want true", h)
+		}
+	}
+	for _, h := range []string{"", "my_host.com", "-a.com", "a-.com", "a..b", "a.b.", "1.2.3", "a.1b", "256.0.0.1", "b\u00fccher.de"} {
+		if ValidHost(h) {
+			t.Errorf("ValidHost(%q) = true, want false", h)
+		}
+	}
+}

@@ -528,3 +528,8 @@ func lower(s string) string {
 	}
 	return s
 }
+
+// ValidHost reports whether h is a host by §3.1: a fully qualified domain
+// name whose labels start and end alphanumeric and whose top label does not
+// start with a digit, or four decimal groups of an IP address.
+func ValidHost(h string) bool { return h != "" && badHost(h) < 0 }

@@ -1,0 +1,118 @@
+package extract
+
+import (
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/urlgrep/urlgrep/rfc1738"
+)
+
+// Kind says how a URL was written in the text.
+type Kind uint8
+
+// The ways a URL can be written.
+const (
+	Bare    Kind = iota + 1 // a scheme URL in running text: "see http://example.com/."
+	WWW                     // a host starting "www." with no scheme, as GFM links it
+	Email                   // an e-mail address, linked as mailto: (only WithEmail)
+	Wrapped                 // inside the appendix's "<URL:...>" wrapper
+	Angle                   // inside plain angle brackets: "<http://example.com/>"
+)
+
+// String returns "bare", "www", "email", "wrapped" or "angle", the names
+// urlgrep's JSON output uses.
+func (k Kind) String() string {
+	switch k {
+	case Bare:
+		return "bare"
+	case WWW:
+		return "www"
+	case Email:
+		return "email"
+	case Wrapped:
+		return "wrapped"
+	case Angle:
+		return "angle"
+	}
+	return "Kind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// Match is one URL found in the text. Its strings belong to it.
+type Match struct {
+	// Text is the URL as written: rejoined (wrapper, whitespace, line
+	// breaks and quote prefixes gone) with only the bytes that cannot stand
+	// in a URL at all (non-ASCII, controls) percent-encoded as UTF-8. A
+	// reader's "~bob" stays "~bob". For WWW and Email it has no scheme.
+	Text string
+
+	// URL is the canonical form, [rfc1738.URL.String] of Parsed: for WWW
+	// with "http://" before it, for Email with "mailto:".
+	URL string
+
+	// Raw is the URL's text as it appeared in the input, line breaks and
+	// quote prefixes included; for wrappers, without "<URL:" and ">".
+	Raw string
+
+	Kind Kind
+
+	// Offset and End are the absolute byte offsets of Raw's first byte and
+	// of the byte after its last, counted from the start of the input.
+	Offset, End int64
+
+	// Line and Col locate Raw's first byte (1-based; Col counts bytes).
+	// EndLine is the line of its last byte.
+	Line, Col, EndLine int
+
+	// Rejoined is true when the URL was put together from text broken by
+	// whitespace or line breaks (appendix).
+	Rejoined bool
+
+	// Alternates are the other readings of a URL broken after a hyphen
+	// (appendix: "the hyphen may or may not actually be part of the
+	// URL"), written as Text is.
+	Alternates []string
+
+	// Parsed is the URL parsed in lenient mode; never nil.
+	Parsed *rfc1738.URL
+
+	// Err is the scheme grammar's verdict: nil when the URL is valid, else
+	// an *rfc1738.Error (the generic syntax and the host always hold).
+	Err error
+}
+
+// Valid reports whether the URL is valid (leniently) by its scheme's grammar.
+func (m *Match) Valid() bool { return m.Err == nil }
+
+const upperhex = "0123456789ABCDEF"
+
+// asWritten returns s with the bytes that cannot stand in a URL at all,
+// non-ASCII and controls, percent-encoded; every other byte is kept.
+func asWritten(s string) string {
+	i := 0
+	for i < len(s) && s[i] > 0x20 && s[i] < 0x7f {
+		i++
+	}
+	if i == len(s) {
+		return s
+	}
+	b := make([]byte, 0, len(s)+16)
+	b = append(b, s[:i]...)
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c > 0x20 && c < 0x7f {
+			b = append(b, c)
+			continue
+		}
+		b = append(b, '%', upperhex[c>>4], upperhex[c&15])
+	}
+	return string(b)
+}
+
+// validUTF8Prefix reports how many bytes at data[i:] form one rune, and the
+// rune; size 0 means more data is needed.
+func decodeRune(data []byte, i int, atEOF bool) (r rune, size int) {
+	if !atEOF && !utf8.FullRune(data[i:]) {
+		return 0, 0
+	}
+	return utf8.DecodeRune(data[i:])
+}

@@ -1,0 +1,365 @@
+package extract
+
+import (
+	"bytes"
+	"io"
+
+	"github.com/urlgrep/urlgrep/wrapper"
+)
+
+// Scanner finds URLs in text read from an io.Reader. It splits the input
+// into segments, each either text or one URL, and the segments' Raw bytes,
+// concatenated, are the input. See the package documentation for the loop.
+//
+// Memory is bounded whatever the input: the buffer holds at most one read
+// (WithReadSize) plus the longest candidate (WithMaxCandidate) plus a few
+// bytes of look-back, 96 KiB by default.
+type Scanner struct {
+	r   io.Reader
+	f   Finder
+	buf []byte
+	max int // the buffer's bound
+
+	start int   // buf[start:] is not yet returned in a segment
+	pos   int   // buf[start:pos] is known to be text
+	end   int   // buf[:end] holds data
+	base  int64 // input offset of buf[0]
+	prev  byte  // the input byte before buf[0], 0 at the start
+
+	eof        bool
+	err        error
+	emptyReads int
+
+	// next[k] is the index of the next trigger byte k at or after pos, or
+	// -1 when there is none before searched[k].
+	next, searched [nTriggers]int
+
+	// run memoises the end of the last run of URL characters tried, and
+	// how many candidates were tried in it, for linear time.
+	runFrom, runTo, runTries int
+
+	line      int   // line number (1-based) at counted
+	lineStart int64 // input offset of that line's first byte
+	counted   int64 // input offset up to which line breaks are counted
+
+	seg     []byte
+	match   *Match
+	pending *Match // a URL found after a text segment, returned next
+	dropped int64
+}
+
+const (
+	tColon = iota // ':' ends a scheme
+	tLess         // '<' may open a wrapper
+	tDot          // '.' may follow "www"
+	tAt           // '@' may follow an address's local part
+	nTriggers
+)
+
+var triggerBytes = [nTriggers]byte{':', '<', '.', '@'}
+
+// NewScanner returns a Scanner that reads r.
+func NewScanner(r io.Reader, opts ...Option) *Scanner {
+	s := &Scanner{r: r, f: Finder{cfg: defaults()}, line: 1}
+	for _, o := range opts {
+		o(&s.f.cfg)
+	}
+	s.max = s.f.cfg.readSize + s.f.cfg.maxCandidate + lookback + 16
+	s.buf = make([]byte, min(s.max, 4096))
+	for k := range s.next {
+		s.next[k] = -1
+	}
+	return s
+}
+
+// Scan advances to the next segment, which [Scanner.Raw] and
+// [Scanner.Match] then describe. It returns false at the end of the input
+// or on a read error; [Scanner.Err] tells which.
+func (s *Scanner) Scan() bool {
+	s.seg, s.match = nil, nil
+	if m := s.pending; m != nil {
+		s.pending = nil
+		s.emit(int(m.Offset-s.base), int(m.End-s.base), m)
+		return true
+	}
+	for {
+		t, k := s.nextTrigger()
+		if t < 0 {
+			if s.eof {
+				if s.start < s.end {
+					s.emit(s.start, s.end, nil)
+					return true
+				}
+				return false
+			}
+			// Return text early when the buffer is full, keeping the
+			// look-back a trigger in the next read may need.
+			if keep := s.end - lookback; keep > s.start && s.end == len(s.buf) && len(s.buf) == s.max {
+				s.emit(s.start, keep, nil)
+				return true
+			}
+			s.fill()
+			continue
+		}
+		m, ms, me, resume, more := s.try(t, k)
+		switch {
+		case more && s.eof:
+			panic("extract: recogniser asked for more at EOF")
+		case more && s.end-ms >= s.f.cfg.maxCandidate:
+			// Too long to be a URL: drop it and go on after its first byte.
+			s.dropped++
+			s.pos = t + 1
+		case more:
+			if ms > s.start && (s.end == len(s.buf) && len(s.buf) == s.max) {
+				s.emit(s.start, ms, nil)
+				return true
+			}
+			s.fill()
+		case m != nil:
+			s.locate(m, ms, me)
+			s.pos = resume
+			if ms > s.start {
+				s.pending = m
+				s.emit(s.start, ms, nil)
+				return true
+			}
+			s.emit(ms, me, m)
+			return true
+		default:
+			s.pos = max(resume, t+1)
+		}
+	}
+}
+
+// Raw returns the bytes of the current segment: text, or the URL as it
+// appeared. The slice is valid until the next call to Scan.
+func (s *Scanner) Raw() []byte { return s.seg }
+
+// Match returns the URL of the current segment, or nil for a text segment.
+func (s *Scanner) Match() *Match { return s.match }
+
+// Err returns the first error reading the input; nil at a clean end.
+func (s *Scanner) Err() error { return s.err }
+
+// Dropped returns how many candidates were dropped for being longer than
+// the candidate bound.
+func (s *Scanner) Dropped() int64 { return s.dropped }
+
+func (s *Scanner) emit(from, to int, m *Match) {
+	s.seg, s.match = s.buf[from:to:to], m
+	s.start = to
+	if s.pos < to {
+		s.pos = to
+	}
+}
+
+// nextTrigger returns the index of the nearest trigger byte at or after
+// pos, and which, or -1. Each kind is searched with bytes.IndexByte, and
+// never twice over the same bytes.
+func (s *Scanner) nextTrigger() (int, int) {
+	best, kind := -1, 0
+	for k := range nTriggers {
+		if (k == tDot && !s.f.cfg.www) || (k == tAt && !s.f.cfg.email) {
+			continue
+		}
+		if s.next[k] < s.pos {
+			from := max(s.pos, s.searched[k])
+			s.next[k] = -1
+			if i := bytes.IndexByte(s.buf[from:s.end], triggerBytes[k]); i >= 0 {
+				s.next[k] = from + i
+			} else {
+				s.searched[k] = s.end
+			}
+		}
+		if n := s.next[k]; n >= 0 && (best < 0 || n < best) {
+			best, kind = n, k
+		}
+	}
+	return best, kind
+}
+
+// try runs the recogniser for the trigger byte at t. It returns a match
+// spanning buf[ms:me] and where the scan resumes, or more when the
+// candidate that starts at ms runs past the data read so far.
+func (s *Scanner) try(t, k int) (m *Match, ms, me, resume int, more bool) {
+	data, atEOF := s.buf[:s.end], s.eof
+	switch k {
+	case tLess:
+		quote := s.quote(t)
+		w, more := wrapper.At(data[t:], atEOF, quote, s.f.limits())
+		if more {
+			return nil, t, 0, 0, true
+		}
+		if m := s.f.wrapped(w, data[t:]); m != nil {
+			return m, t + w.URLStart, t + w.URLEnd, t + w.End, false
+		}
+	case tColon:
+		// The scheme is the run of scheme bytes before ':'; try it, and
+		// then any suffix that starts a word ("e.g.http:" has "http:").
+		lo := max(s.start, t-maxScheme)
+		i := t
+		for i > lo && isSchemeByte(data[i-1]) {
+			i--
+		}
+		if i == lo && i > 0 && isSchemeByte(s.byteBefore(i)) {
+			i++ // the run goes on before what we may look at: not a scheme start
+		}
+		for ; i < t; i++ {
+			if !isAlpha(data[i]) || (i > 0 || s.prev != 0) && isAlnum(s.byteBefore(i)) {
+				continue
+			}
+			if lookupScheme(data[i:t]) == notBare {
+				continue
+			}
+			if s.tooManyTries(t) {
+				return nil, 0, 0, s.runTo, false
+			}
+			m, end, more := s.f.bare(data, i, atEOF)
+			if more {
+				return nil, i, 0, 0, true
+			}
+			if m != nil {
+				return m, i, end, end, false
+			}
+			s.noteRun(t, data, atEOF)
+			break
+		}
+	case tDot:
+		i := t - 3
+		if i < s.start || !hasPrefixFold(data[i:], "www.") || !startsWord(s.byteBefore(i)) {
+			break
+		}
+		m, end, more := s.f.www(data, i, atEOF)
+		if more {
+			return nil, i, 0, 0, true
+		}
+		if m != nil {
+			return m, i, end, end, false
+		}
+	case tAt:
+		i := t
+		for i > max(s.start, t-maxLocal) && isLocalByte(data[i-1]) {
+			i--
+		}
+		if i == t || !startsWord(s.byteBefore(i)) {
+			break
+		}
+		m, end, more := s.f.emailAt(data, i, t, atEOF)
+		if more {
+			return nil, i, 0, 0, true
+		}
+		if m != nil {
+			return m, i, end, end, false
+		}
+	}
+	return nil, 0, 0, t + 1, false
+}
+
+// tooManyTries reports whether the run of URL characters around t has
+// already had maxTries candidates; each costs up to the run's length, so
+// the bound keeps the scan linear on "http://http://http://…".
+func (s *Scanner) tooManyTries(t int) bool {
+	return t > s.runFrom && t < s.runTo && s.runTries >= maxTries
+}
+
+// noteRun counts a failed candidate in the run of URL characters that
+// contains t.
+func (s *Scanner) noteRun(t int, data []byte, atEOF bool) {
+	if t > s.runFrom && t < s.runTo {
+		s.runTries++
+		return
+	}
+	end, _ := s.f.runEnd(data, t, atEOF)
+	s.runFrom, s.runTo, s.runTries = t, end, 1
+}
+
+// byteBefore returns the input byte before buf[i], 0 at the start of input.
+func (s *Scanner) byteBefore(i int) byte {
+	if i > 0 {
+		return s.buf[i-1]
+	}
+	return s.prev
+}
+
+// quote returns the quote prefix of the line on which buf[t] stands, when
+// the line's start is still in the buffer.
+func (s *Scanner) quote(t int) []byte {
+	s.countLines(t)
+	ls := int(s.lineStart - s.base)
+	if ls < 0 {
+		return nil
+	}
+	line := s.buf[ls:t]
+	return line[:wrapper.QuotePrefix(line)]
+}
+
+// countLines counts the line breaks before buf[i]. Calls come with
+// increasing i, so every byte is counted once.
+func (s *Scanner) countLines(i int) {
+	from := int(s.counted - s.base)
+	if i <= from {
+		return
+	}
+	if from < 0 {
+		from = 0
+	}
+	seg := s.buf[from:i]
+	if n := bytes.Count(seg, []byte{'\n'}); n > 0 {
+		s.line += n
+		s.lineStart = s.base + int64(from+bytes.LastIndexByte(seg, '\n')+1)
+	}
+	s.counted = s.base + int64(i)
+}
+
+// locate sets the absolute position of m, found at buf[ms:me].
+func (s *Scanner) locate(m *Match, ms, me int) {
+	s.countLines(ms)
+	m.Offset, m.End = s.base+int64(ms), s.base+int64(me)
+	m.Line, m.Col = s.line, int(m.Offset-s.lineStart)+1
+	m.EndLine = m.Line + bytes.Count(s.buf[ms:me], []byte{'\n'})
+}
+
+// fill reads more input, first making room: it moves the unreturned bytes
+// to the front of the buffer and grows it, up to its bound.
+func (s *Scanner) fill() {
+	if s.start > 0 && (s.end == len(s.buf) || s.start >= len(s.buf)/2) {
+		s.countLines(s.start)
+		shift := s.start
+		s.prev = s.buf[shift-1]
+		copy(s.buf, s.buf[shift:s.end])
+		s.base += int64(shift)
+		s.start, s.pos, s.end = 0, s.pos-shift, s.end-shift
+		for k := range s.next {
+			if s.next[k] >= 0 {
+				s.next[k] -= shift
+			}
+			s.searched[k] = max(s.searched[k]-shift, 0)
+		}
+		s.runFrom, s.runTo = s.runFrom-shift, s.runTo-shift
+	}
+	if s.end == len(s.buf) {
+		if len(s.buf) >= s.max {
+			panic("extract: buffer full") // Scan returns text or drops a candidate first
+		}
+		nb := make([]byte, min(2*len(s.buf), s.max))
+		copy(nb, s.buf[:s.end])
+		s.buf = nb
+	}
+	n, err := s.r.Read(s.buf[s.end:])
+	if n < 0 || n > len(s.buf)-s.end {
+		n, err = 0, io.ErrNoProgress
+	}
+	s.end += n
+	switch {
+	case err == io.EOF:
+		s.eof = true
+	case err != nil:
+		s.eof, s.err = true, err
+	case n == 0:
+		if s.emptyReads++; s.emptyReads >= 100 {
+			s.eof, s.err = true, io.ErrNoProgress
+		}
+	default:
+		s.emptyReads = 0
+	}
+}
