@@ -58,11 +58,20 @@ func jptr(s string) *jstr { v := jstr(s); return &v }
 // syntax failed) or set beside err (the scheme's grammar failed).
 func partsOf(raw string, u *rfc1738.URL, err error, redact bool) parts {
 	p := parts{Raw: jstr(raw), Valid: err == nil}
+	if redact {
+		p.Raw = jstr(redactText(raw, u))
+	}
 	if err != nil {
 		p.Error = jstr(err.Error())
 		var perr *rfc1738.Error
 		if errors.As(err, &perr) {
 			p.ErrorOffset = ptr(perr.Offset)
+			if redact {
+				// The error quotes the input: hide the password there too.
+				e := *perr
+				e.URL = redactText(e.URL, u)
+				p.Error = jstr(e.Error())
+			}
 		}
 	}
 	if u == nil {
