@@ -1,13 +1,16 @@
 module github.com/urlgrep/urlgrep
 
-go 1.24
+go 1.24.0
 
 require (
 	github.com/sebdah/goldie/v2 v2.8.0
 	github.com/spf13/pflag v1.0.10
+	golang.org/x/net v0.50.0
+	golang.org/x/text v0.34.0
 )
 
 require (
 	github.com/pmezard/go-difflib v1.0.0 // indirect
 	github.com/sergi/go-diff v1.0.0 // indirect
+	github.com/yuin/goldmark v1.8.7 // indirect
 )

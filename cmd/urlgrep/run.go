@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -12,6 +13,7 @@ import (
 	flag "github.com/spf13/pflag"
 
 	"github.com/urlgrep/urlgrep/extract"
+	"github.com/urlgrep/urlgrep/mailbox"
 	"github.com/urlgrep/urlgrep/rfc1738"
 )
 
@@ -46,6 +48,8 @@ type config struct {
 	noWWW     bool
 	schemes   []string
 	maxLen    int
+	raw       bool
+	binary    bool
 }
 
 const usage = `usage: urlgrep [flags] [file ...]
@@ -81,6 +85,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolVarP(&cfg.unique, "unique", "u", false, "print each URL once, at its first occurrence")
 	fs.BoolVarP(&cfg.null, "null-data", "0", false, "end each output record with NUL instead of newline")
 	fs.IntVar(&cfg.maxLen, "max-length", extract.DefaultMaxCandidate, "longest URL, in bytes, to consider")
+	fs.BoolVar(&cfg.raw, "raw", false, "read input as plain text, even when it looks like mail or news")
+	fs.BoolVarP(&cfg.binary, "text", "a", false, "scan binary files too (by default they are skipped with a note)")
 	help := fs.Bool("help", false, "show this help")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "%s\nflags:\n%s", usage, fs.FlagUsages())
@@ -154,7 +160,7 @@ func scanFiles(names []string, cfg config, stdin io.Reader, out *bufio.Writer, s
 		names = []string{"-"}
 	}
 	showFile := (len(names) > 1 || cfg.withFile) && !cfg.noFile
-	p := &printer{cfg: cfg, out: out, showFile: showFile, seen: map[string]bool{}}
+	p := &printer{cfg: cfg, out: out, stderr: stderr, showFile: showFile, seen: map[string]bool{}}
 	p.enc = json.NewEncoder(out)
 	p.enc.SetEscapeHTML(false)
 	trouble := false
@@ -210,6 +216,7 @@ type printer struct {
 	cfg      config
 	out      *bufio.Writer
 	enc      *json.Encoder
+	stderr   io.Writer
 	showFile bool
 	seen     map[string]bool // -u: what was printed
 	found    bool
@@ -217,8 +224,62 @@ type printer struct {
 }
 
 // scan scans one input and prints its URLs; it returns how many it
-// reported and the input's read error.
+// reported and the input's read error. Input that looks like mail or news
+// is read part by part, decoded (package mailbox), unless --raw; a binary
+// file (a NUL byte in its first 8 KiB, as grep decides) is skipped with a
+// note unless -a.
 func (p *printer) scan(r io.Reader, label string) (int64, error) {
+	br := bufio.NewReaderSize(r, 64<<10)
+	head, err := br.Peek(8 << 10)
+	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		return 0, err
+	}
+	if !p.cfg.binary && bytes.IndexByte(head, 0) >= 0 {
+		fmt.Fprintf(p.stderr, "urlgrep: %s: binary file skipped (use -a to scan it)\n", label)
+		return 0, nil
+	}
+	if !p.cfg.raw && mailbox.Sniff(head) {
+		return p.scanMail(br, label)
+	}
+	return p.scanText(br, label, nil, nil)
+}
+
+// scanMail scans each part of the messages in r. A URL that appears in
+// more than one form of a multipart/alternative is reported once.
+func (p *printer) scanMail(r io.Reader, label string) (int64, error) {
+	mr := mailbox.NewReader(r, mailbox.OnProblem(func(pr mailbox.Problem) {
+		fmt.Fprintf(p.stderr, "urlgrep: %s: %v\n", label, pr)
+	}))
+	var n int64
+	var group map[string]bool
+	groupKey := ""
+	for {
+		part, err := mr.Next()
+		if err == io.EOF {
+			return n, nil
+		}
+		if err != nil {
+			return n, err
+		}
+		var seen map[string]bool
+		if part.Group != "" {
+			if k := strconv.Itoa(part.Message) + "/" + part.Group; k != groupKey {
+				groupKey, group = k, map[string]bool{}
+			}
+			seen = group
+		}
+		k, err := p.scanText(part.Body, label, part, seen)
+		n += k
+		if err != nil || p.cfg.quiet && n > 0 {
+			return n, err
+		}
+	}
+}
+
+// scanText scans one text and prints its URLs. part is the mail part it
+// is, or nil; seen, when not nil, holds the canonical URLs already
+// reported in the part's multipart/alternative group.
+func (p *printer) scanText(r io.Reader, label string, part *mailbox.Part, seen map[string]bool) (int64, error) {
 	opts := []extract.Option{extract.WithEmail(p.cfg.email), extract.WithWWW(!p.cfg.noWWW), extract.WithMaxCandidate(p.cfg.maxLen)}
 	s := extract.NewScanner(r, opts...)
 	var n int64
@@ -226,6 +287,12 @@ func (p *printer) scan(r io.Reader, label string) (int64, error) {
 		m := s.Match()
 		if m == nil || !p.wanted(m) {
 			continue
+		}
+		if seen != nil {
+			if seen[m.URL] {
+				continue
+			}
+			seen[m.URL] = true
 		}
 		text := p.text(m)
 		if p.cfg.unique {
@@ -243,7 +310,7 @@ func (p *printer) scan(r io.Reader, label string) (int64, error) {
 			continue
 		}
 		if p.cfg.json {
-			if err := p.enc.Encode(p.object(m, label)); err != nil && p.err == nil {
+			if err := p.enc.Encode(p.object(m, label, part)); err != nil && p.err == nil {
 				p.err = err
 			}
 			continue
@@ -341,12 +408,18 @@ type matchJSON struct {
 	Text       jstr   `json:"text"`
 	Rejoined   bool   `json:"rejoined"`
 	Alternates []jstr `json:"alternates,omitempty"`
+	Message    int    `json:"message,omitempty"`
+	MessageID  *jstr  `json:"message_id,omitempty"`
+	Part       jstr   `json:"part,omitempty"`
 	parts
 }
 
-func (p *printer) object(m *extract.Match, label string) matchJSON {
+func (p *printer) object(m *extract.Match, label string, part *mailbox.Part) matchJSON {
 	o := matchJSON{File: jstr(label), Line: m.Line, Column: m.Col, Offset: m.Offset, End: m.End,
 		Kind: m.Kind.String(), Text: jstr(m.Text), Rejoined: m.Rejoined}
+	if part != nil {
+		o.Message, o.MessageID, o.Part = part.Message, jptr(part.MessageID), jstr(part.Path)
+	}
 	if p.cfg.redact {
 		o.Text = jstr(redactText(m.Text, m.Parsed))
 	}
