@@ -1,0 +1,332 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/urlgrep/urlgrep/extract"
+	"github.com/urlgrep/urlgrep/rfc1738"
+)
+
+// printer formats what scanning finds, one input after the other. Every
+// output goes through it, whether the inputs were scanned one at a time or
+// with -j.
+type printer struct {
+	cfg      config
+	out      *bufio.Writer
+	stderr   io.Writer
+	enc      *json.Encoder
+	showFile bool
+	color    bool
+	seen     map[string]bool // -u: what was printed
+
+	current string // the label of the input being printed
+	n       int64  // URLs reported for the current input
+	found   bool   // some URL was reported
+	quit    bool   // -q found one: stop
+	trouble bool   // some input could not be read
+	err     error  // writing failed
+}
+
+func newPrinter(cfg config, out *bufio.Writer, stderr io.Writer, showFile, color bool) *printer {
+	p := &printer{cfg: cfg, out: out, stderr: stderr, showFile: showFile, color: color, seen: map[string]bool{}}
+	p.enc = json.NewEncoder(out)
+	p.enc.SetEscapeHTML(false)
+	return p
+}
+
+// colorOn decides --color: auto means standard output is a terminal.
+func colorOn(mode string, stdout io.Writer) bool {
+	switch mode {
+	case "always":
+		return true
+	case "never":
+		return false
+	}
+	return isTerminal(stdout)
+}
+
+// isTerminal reports whether w is a terminal (a character device).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+func (p *printer) begin(in input) { p.n, p.current = 0, in.label }
+
+// end finishes an input: its error, and the -c and -l lines. It returns
+// false when the run should stop.
+func (p *printer) end(in input, err error) bool {
+	if err != nil {
+		p.trouble = true
+		p.out.Flush()
+		if in.path != "" && strings.Contains(err.Error(), in.path) {
+			fmt.Fprintf(p.stderr, "urlgrep: %v\n", err) // "open x: no such file"
+		} else {
+			fmt.Fprintf(p.stderr, "urlgrep: %s: %v\n", in.label, err)
+		}
+	}
+	if p.quit || p.err != nil {
+		return false
+	}
+	if p.cfg.count {
+		p.prefix(in.label)
+		p.out.WriteString(strconv.FormatInt(p.n, 10))
+		p.eol()
+	}
+	if p.cfg.list && p.n > 0 {
+		p.out.WriteString(in.label)
+		p.eol()
+	}
+	return true
+}
+
+// event prints one event; false means stop (-q found a URL, or output
+// failed).
+func (p *printer) event(ev event) bool {
+	if ev.note != "" {
+		p.out.Flush()
+		fmt.Fprintf(p.stderr, "urlgrep: %s\n", ev.note)
+		return true
+	}
+	m := ev.m
+	texts := p.texts(m)
+	if p.cfg.unique {
+		texts = p.unseen(texts)
+		if len(texts) == 0 {
+			return true
+		}
+	}
+	p.n++
+	p.found = true
+	if p.cfg.quiet {
+		p.quit = true
+		return false
+	}
+	if p.cfg.count || p.cfg.list {
+		return true
+	}
+	if p.cfg.json {
+		if err := p.enc.Encode(p.object(ev)); err != nil && p.err == nil {
+			p.err = err
+		}
+		return p.err == nil
+	}
+	for _, text := range texts {
+		p.prefix(p.current)
+		if p.cfg.lineNum {
+			p.field(strconv.Itoa(m.Line))
+		}
+		if p.cfg.column {
+			p.field(strconv.Itoa(m.Col))
+		}
+		if p.cfg.offset {
+			p.field(strconv.FormatInt(m.Offset, 10))
+		}
+		p.out.WriteString(text)
+		p.eol()
+	}
+	if ev.ctx != nil {
+		p.context(ev.ctx)
+	}
+	return true
+}
+
+// texts is what urlgrep prints for a match: as written, or canonical;
+// with --hyphen, the reading(s) of a URL broken after a hyphen.
+func (p *printer) texts(m *extract.Match) []string {
+	text := p.text(m.Text, m.URL, m.Parsed)
+	if len(m.Alternates) == 0 || p.cfg.hyphen == "keep" {
+		return []string{text}
+	}
+	alt := m.Alternates[0]
+	u, _ := rfc1738.ParseLenient(schemePrefix(m) + alt)
+	altText := alt
+	if u != nil {
+		altText = p.text(alt, u.String(), u)
+	}
+	if p.cfg.hyphen == "drop" {
+		return []string{altText}
+	}
+	return []string{text, altText}
+}
+
+func (p *printer) text(written, canonical string, u *rfc1738.URL) string {
+	switch {
+	case p.cfg.canonical && p.cfg.redact:
+		return u.Redacted()
+	case p.cfg.canonical:
+		return canonical
+	case p.cfg.redact:
+		return redactText(written, u)
+	}
+	return written
+}
+
+// unseen keeps the texts not printed before, and marks them printed.
+func (p *printer) unseen(texts []string) []string {
+	var out []string
+	for _, t := range texts {
+		if !p.seen[t] {
+			p.seen[t] = true
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// context prints the lines a URL was found in, indented, the URL
+// highlighted with --color as grep highlights matches.
+func (p *printer) context(c *context) {
+	text := c.text
+	var b strings.Builder
+	if c.cut {
+		b.WriteString("…")
+	}
+	for i := 0; i < len(text); i++ {
+		if p.color && i == c.start {
+			b.WriteString("\x1b[01;31m")
+		}
+		if p.color && i == c.end {
+			b.WriteString("\x1b[m")
+		}
+		if text[i] == '\n' {
+			if p.color && i >= c.start && i < c.end {
+				b.WriteString("\x1b[m\n\t\x1b[01;31m")
+			} else {
+				b.WriteString("\n\t")
+			}
+			continue
+		}
+		b.WriteByte(text[i])
+	}
+	if p.color && c.end >= len(text) && c.start < len(text) {
+		b.WriteString("\x1b[m")
+	}
+	p.out.WriteString("\t")
+	p.out.WriteString(strings.TrimRight(b.String(), "\r"))
+	p.eol()
+}
+
+func (p *printer) prefix(label string) {
+	if p.showFile {
+		p.field(label)
+	}
+}
+
+func (p *printer) field(s string) {
+	p.out.WriteString(s)
+	p.out.WriteByte(':')
+}
+
+func (p *printer) eol() {
+	if p.cfg.null {
+		p.out.WriteByte(0)
+	} else {
+		p.out.WriteByte('\n')
+	}
+}
+
+// wanted applies --scheme and --strict.
+func wanted(m *extract.Match, cfg config) bool {
+	if len(cfg.schemes) > 0 {
+		ok := false
+		for _, s := range cfg.schemes {
+			if strings.EqualFold(strings.TrimSpace(s), m.Parsed.Scheme) {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	if cfg.strict {
+		_, err := rfc1738.Parse(schemePrefix(m) + m.Text)
+		return err == nil
+	}
+	return true
+}
+
+// schemePrefix is what a match's Text lacks of a URL: "http://" for a www
+// host, "mailto:" for an address.
+func schemePrefix(m *extract.Match) string {
+	switch m.Kind {
+	case extract.WWW:
+		return "http://"
+	case extract.Email:
+		return "mailto:"
+	}
+	return ""
+}
+
+// matchJSON is the JSON object of one URL found: where, how it was written,
+// then the parts of --parse (README.md, "JSON keys").
+type matchJSON struct {
+	File       jstr   `json:"file"`
+	Line       int    `json:"line"`
+	Column     int    `json:"column"`
+	Offset     int64  `json:"offset"`
+	End        int64  `json:"end"`
+	Kind       string `json:"kind"`
+	Text       jstr   `json:"text"`
+	Rejoined   bool   `json:"rejoined"`
+	Alternates []jstr `json:"alternates,omitempty"`
+	Message    int    `json:"message,omitempty"`
+	MessageID  *jstr  `json:"message_id,omitempty"`
+	Part       jstr   `json:"part,omitempty"`
+	parts
+}
+
+func (p *printer) object(ev event) matchJSON {
+	m, part := ev.m, ev.part
+	o := matchJSON{File: jstr(p.current), Line: m.Line, Column: m.Col, Offset: m.Offset, End: m.End,
+		Kind: m.Kind.String(), Text: jstr(m.Text), Rejoined: m.Rejoined}
+	if part != nil {
+		o.Message, o.MessageID, o.Part = part.Message, jptr(part.MessageID), jstr(part.Path)
+	}
+	if p.cfg.redact {
+		o.Text = jstr(redactText(m.Text, m.Parsed))
+	}
+	for _, a := range m.Alternates {
+		o.Alternates = append(o.Alternates, jstr(a))
+	}
+	o.parts = partsOf(m.Raw, m.Parsed, m.Err, p.cfg.redact)
+	return o
+}
+
+// redactText replaces the password in a URL as written by "xxxxx" (§6).
+// The password stands between the first ":" of the userinfo and the last
+// "@" of the authority, which ends at the first "/", "?" or "#". When u is
+// known and has no password, s is returned as it is; when u is nil (the
+// text did not parse), the text alone decides, so that nothing that looks
+// like a password gets out.
+func redactText(s string, u *rfc1738.URL) string {
+	if u != nil && !u.HasPassword {
+		return s
+	}
+	i := strings.Index(s, "//")
+	if i < 0 {
+		return s
+	}
+	auth := s[i+2:]
+	if j := strings.IndexAny(auth, "/?#"); j >= 0 {
+		auth = auth[:j]
+	}
+	at := strings.LastIndexByte(auth, '@')
+	colon := strings.IndexByte(auth, ':')
+	if at < 0 || colon < 0 || colon > at {
+		return s
+	}
+	start, end := i+2+colon+1, i+2+at
+	return s[:start] + "xxxxx" + s[end:]
+}

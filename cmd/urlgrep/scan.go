@@ -1,0 +1,351 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync/atomic"
+
+	"github.com/urlgrep/urlgrep/extract"
+	"github.com/urlgrep/urlgrep/mailbox"
+)
+
+// input is one thing to scan: a file, or standard input.
+type input struct {
+	path  string // "" for standard input
+	label string // as printed
+}
+
+// event is what scanning one input tells the printer, in input order: a
+// URL found, or a note for standard error.
+type event struct {
+	m    *extract.Match
+	part *mailbox.Part // the mail part m is in, nil outside mail
+	ctx  *context      // with --context: the lines m was found in
+	note string
+}
+
+// context is the text of the lines a URL was found in, and where the URL
+// is in it.
+type context struct {
+	text       []byte
+	start, end int
+	cut        bool // text was cut at the front: the line is longer than shown
+}
+
+// counters feed the progress line; they are updated by the scanning
+// goroutines.
+type counters struct {
+	bytes, messages, urls atomic.Int64
+}
+
+// scanFiles scans the operands and prints what it finds: errors are
+// reported and the next file scanned. With -j N, up to N files are scanned
+// at once and their output is printed in operand order.
+func scanFiles(names []string, cfg config, stdin io.Reader, stdout io.Writer, out *bufio.Writer, stderr io.Writer) int {
+	if len(names) == 0 {
+		names = []string{"-"}
+	}
+	ins, trouble := expand(names, cfg, stderr)
+	showFile := (len(names) > 1 || cfg.withFile || cfg.recursive) && !cfg.noFile
+	p := newPrinter(cfg, out, stderr, showFile, colorOn(cfg.color, stdout))
+	var cnt counters
+	stop := startProgress(stderr, &cnt)
+	defer stop()
+
+	scan := func(in input, emit func(event) bool) error {
+		return scanInput(in, cfg, stdin, &cnt, emit)
+	}
+	if cfg.jobs == 1 || len(ins) == 1 {
+		for _, in := range ins {
+			p.begin(in)
+			err := scan(in, p.event)
+			if !p.end(in, err) {
+				break
+			}
+		}
+	} else {
+		parallel(ins, cfg.jobs, scan, p)
+	}
+	switch {
+	case p.err != nil:
+		fmt.Fprintf(stderr, "urlgrep: %v\n", p.err)
+		return exitTrouble
+	case p.quit:
+		return exitFound
+	case trouble || p.trouble:
+		return exitTrouble
+	case p.found:
+		return exitFound
+	}
+	return exitNone
+}
+
+// parallel scans ins with up to jobs goroutines. Each input's events are
+// kept until the inputs before it are printed; a slot is freed only when
+// its input is printed, so at most jobs inputs are held at once.
+func parallel(ins []input, jobs int, scan func(input, func(event) bool) error, p *printer) {
+	type result struct {
+		events []event
+		err    error
+	}
+	results := make([]chan result, len(ins))
+	for i := range results {
+		results[i] = make(chan result, 1)
+	}
+	slots := make(chan struct{}, jobs)
+	quit := make(chan struct{})
+	go func() {
+		for i, in := range ins {
+			select {
+			case slots <- struct{}{}:
+			case <-quit:
+				return
+			}
+			go func() {
+				var r result
+				r.err = scan(in, func(ev event) bool {
+					r.events = append(r.events, ev)
+					return true
+				})
+				results[i] <- r
+			}()
+		}
+	}()
+	defer close(quit)
+	for i, in := range ins {
+		r := <-results[i]
+		p.begin(in)
+		ok := true
+		for _, ev := range r.events {
+			if ok = p.event(ev); !ok {
+				break
+			}
+		}
+		if !p.end(in, r.err) || !ok {
+			return
+		}
+		<-slots
+	}
+}
+
+// expand turns the operands into inputs: "-" is standard input; with -r a
+// directory is walked in lexical order (a maildir's tmp/ and dot files
+// left out), without it a directory is an error.
+func expand(names []string, cfg config, stderr io.Writer) ([]input, bool) {
+	var ins []input
+	trouble := false
+	for _, name := range names {
+		if name == "-" {
+			ins = append(ins, input{label: stdinName})
+			continue
+		}
+		fi, err := os.Stat(name)
+		if err != nil || !fi.IsDir() {
+			ins = append(ins, input{path: name, label: name}) // open reports the error
+			continue
+		}
+		if !cfg.recursive {
+			fmt.Fprintf(stderr, "urlgrep: %s: is a directory (use -r to read it)\n", name)
+			trouble = true
+			continue
+		}
+		var found []string
+		err = filepath.WalkDir(name, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				fmt.Fprintf(stderr, "urlgrep: %v\n", err)
+				trouble = true
+				return nil
+			}
+			base := d.Name()
+			if path != name && strings.HasPrefix(base, ".") {
+				if d.IsDir() {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if d.IsDir() {
+				if base == "tmp" && isMaildir(filepath.Dir(path)) {
+					return filepath.SkipDir // messages being delivered
+				}
+				return nil
+			}
+			if d.Type().IsRegular() {
+				found = append(found, path)
+			}
+			return nil
+		})
+		sort.Strings(found)
+		for _, f := range found {
+			ins = append(ins, input{path: f, label: f})
+		}
+	}
+	return ins, trouble
+}
+
+// isMaildir reports whether dir holds a maildir's cur, new and tmp.
+func isMaildir(dir string) bool {
+	for _, sub := range []string{"cur", "new", "tmp"} {
+		if fi, err := os.Stat(filepath.Join(dir, sub)); err != nil || !fi.IsDir() {
+			return false
+		}
+	}
+	return true
+}
+
+// countingReader counts the bytes read, for the progress line.
+type countingReader struct {
+	r io.Reader
+	n *atomic.Int64
+}
+
+func (c countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n.Add(int64(n))
+	return n, err
+}
+
+// scanInput scans one input and emits its events; it returns the error
+// opening or reading it. Input that looks like mail or news is read part
+// by part, decoded (package mailbox), unless --raw; a binary file (a NUL
+// byte in its first 8 KiB, as grep decides) is skipped with a note unless
+// -a.
+func scanInput(in input, cfg config, stdin io.Reader, cnt *counters, emit func(event) bool) error {
+	r := stdin
+	if in.path != "" {
+		f, err := os.Open(in.path)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		r = f
+	}
+	br := bufio.NewReaderSize(countingReader{r, &cnt.bytes}, 64<<10)
+	head, err := br.Peek(8 << 10)
+	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		return err
+	}
+	if !cfg.binary && bytes.IndexByte(head, 0) >= 0 {
+		emit(event{note: in.label + ": binary file skipped (use -a to scan it)"})
+		return nil
+	}
+	if cfg.raw || !mailbox.Sniff(head) {
+		_, err := scanText(br, cfg, nil, nil, cnt, emit)
+		return err
+	}
+	var problems []string
+	mr := mailbox.NewReader(br, mailbox.OnProblem(func(pr mailbox.Problem) {
+		problems = append(problems, in.label+": "+pr.Error())
+	}))
+	var group map[string]bool
+	groupKey := ""
+	for {
+		part, err := mr.Next()
+		for _, n := range problems {
+			emit(event{note: n})
+		}
+		problems = problems[:0]
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		cnt.messages.Store(int64(part.Message))
+		// A URL in more than one form of a multipart/alternative is one
+		// link: report it once for the message.
+		var seen map[string]bool
+		if part.Group != "" {
+			if k := fmt.Sprint(part.Message, "/", part.Group); k != groupKey {
+				groupKey, group = k, map[string]bool{}
+			}
+			seen = group
+		}
+		if stop, err := scanText(part.Body, cfg, part, seen, cnt, emit); err != nil || stop {
+			for _, n := range problems {
+				emit(event{note: n})
+			}
+			return err
+		}
+	}
+}
+
+// maxContext bounds the text kept for --context: a line longer than this
+// is shown cut at the front.
+const maxContext = 4 << 10
+
+// scanText scans one text and emits its URLs. part is the mail part it is,
+// or nil; seen, when not nil, holds the canonical URLs already reported in
+// the part's multipart/alternative group. stop is true when emit asked to
+// stop.
+func scanText(r io.Reader, cfg config, part *mailbox.Part, seen map[string]bool, cnt *counters, emit func(event) bool) (stop bool, err error) {
+	opts := []extract.Option{extract.WithEmail(cfg.email), extract.WithWWW(!cfg.noWWW), extract.WithMaxCandidate(cfg.maxLen)}
+	s := extract.NewScanner(r, opts...)
+	var line []byte // --context: the current line so far
+	cut := false
+	var pending []event // --context: URLs waiting for the end of their line
+	flush := func() bool {
+		for _, ev := range pending {
+			ev.ctx.text = append([]byte(nil), line...) // events may outlive line (-j)
+			ev.ctx.cut = ev.ctx.cut || cut
+			if !emit(ev) {
+				return false
+			}
+		}
+		pending = pending[:0]
+		return true
+	}
+	for s.Scan() {
+		m := s.Match()
+		if m != nil && wanted(m, cfg) && (seen == nil || !seen[m.URL]) {
+			if seen != nil {
+				seen[m.URL] = true
+			}
+			cnt.urls.Add(1)
+			ev := event{m: m, part: part}
+			if !cfg.context {
+				if !emit(ev) {
+					return true, nil
+				}
+				continue
+			}
+			ev.ctx = &context{start: len(line), end: len(line) + len(s.Raw())}
+			pending = append(pending, ev)
+		}
+		if !cfg.context {
+			continue
+		}
+		raw := s.Raw()
+		if m == nil {
+			// A text segment: the line it ends, if any, completes the
+			// context of the URLs before it.
+			if i := bytes.IndexByte(raw, '\n'); i >= 0 {
+				line = append(line, raw[:i]...)
+				if !flush() {
+					return true, nil
+				}
+				line, cut = line[:0], false
+				raw = raw[bytes.LastIndexByte(raw, '\n')+1:]
+			}
+		}
+		line = append(line, raw...)
+		if len(line) > maxContext && len(pending) == 0 {
+			line, cut = append(line[:0], line[len(line)-maxContext/2:]...), true
+		} else if len(line) > 2*maxContext {
+			if !flush() {
+				return true, nil
+			}
+			line, cut = line[:0], true
+		}
+	}
+	if !flush() {
+		return true, nil
+	}
+	return false, s.Err()
+}
