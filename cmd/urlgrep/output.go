@@ -284,6 +284,8 @@ type matchJSON struct {
 	Message    int    `json:"message,omitempty"`
 	MessageID  *jstr  `json:"message_id,omitempty"`
 	Part       jstr   `json:"part,omitempty"`
+	WrappedBy  *jstr  `json:"wrapped_by,omitempty"`
+	Wrappers   []jstr `json:"wrappers,omitempty"`
 	parts
 }
 
@@ -293,6 +295,15 @@ func (p *printer) object(ev event) matchJSON {
 		Kind: m.Kind.String(), Text: jstr(m.Text), Rejoined: m.Rejoined}
 	if part != nil {
 		o.Message, o.MessageID, o.Part = part.Message, jptr(part.MessageID), jstr(part.Path)
+	}
+	if w := ev.wrappedBy; w != nil {
+		o.WrappedBy = jptr(w.text)
+		if p.cfg.redact {
+			o.WrappedBy = jptr(redactText(w.text, nil))
+		}
+		for _, n := range w.names {
+			o.Wrappers = append(o.Wrappers, jstr(n))
+		}
 	}
 	if p.cfg.redact {
 		o.Text = jstr(redactText(m.Text, m.Parsed))

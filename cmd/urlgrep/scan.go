@@ -14,6 +14,8 @@ import (
 
 	"github.com/urlgrep/urlgrep/extract"
 	"github.com/urlgrep/urlgrep/mailbox"
+	"github.com/urlgrep/urlgrep/rfc1738"
+	"github.com/urlgrep/urlgrep/unwrap"
 )
 
 // input is one thing to scan: a file, or standard input.
@@ -25,10 +27,33 @@ type input struct {
 // event is what scanning one input tells the printer, in input order: a
 // URL found, or a note for standard error.
 type event struct {
-	m    *extract.Match
-	part *mailbox.Part // the mail part m is in, nil outside mail
-	ctx  *context      // with --context: the lines m was found in
-	note string
+	m         *extract.Match
+	wrappedBy *wrapped      // with --unwrap: the redirect m was found inside
+	part      *mailbox.Part // the mail part m is in, nil outside mail
+	ctx       *context      // with --context: the lines m was found in
+	note      string
+}
+
+// wrapped is a redirect link that --unwrap replaced by its target.
+type wrapped struct {
+	text  string   // the redirect URL as written
+	names []string // the wrappers, outermost first ("safelinks", "proofpoint-v2", ...)
+}
+
+// unwrapMatch returns the match for the target of m when m is a mail
+// security gateway's redirect, else m itself.
+func unwrapMatch(m *extract.Match) (*extract.Match, *wrapped) {
+	target, by, ok := unwrap.Unwrap(m.URL)
+	if !ok {
+		return m, nil
+	}
+	u, err := rfc1738.ParseLenient(target)
+	if u == nil {
+		return m, nil
+	}
+	t := *m
+	t.Text, t.URL, t.Parsed, t.Err, t.Alternates = extract.Written(target), u.String(), u, err, nil
+	return &t, &wrapped{text: m.Text, names: by}
 }
 
 // context is the text of the lines a URL was found in, and where the URL
@@ -303,12 +328,16 @@ func scanText(r io.Reader, cfg config, part *mailbox.Part, seen map[string]bool,
 	}
 	for s.Scan() {
 		m := s.Match()
+		var by *wrapped
+		if m != nil && cfg.unwrap {
+			m, by = unwrapMatch(m)
+		}
 		if m != nil && wanted(m, cfg) && (seen == nil || !seen[m.URL]) {
 			if seen != nil {
 				seen[m.URL] = true
 			}
 			cnt.urls.Add(1)
-			ev := event{m: m, part: part}
+			ev := event{m: m, part: part, wrappedBy: by}
 			if !cfg.context {
 				if !emit(ev) {
 					return true, nil
