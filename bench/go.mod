@@ -1,0 +1,16 @@
+module github.com/urlgrep/urlgrep/bench
+
+go 1.24.0
+
+replace github.com/urlgrep/urlgrep => ../
+
+require (
+	github.com/urlgrep/urlgrep v0.0.0-00010101000000-000000000000
+	github.com/yuin/goldmark v1.8.7
+	mvdan.cc/xurls/v2 v2.6.0
+)
+
+require (
+	golang.org/x/net v0.50.0 // indirect
+	golang.org/x/text v0.34.0 // indirect
+)
