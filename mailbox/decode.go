@@ -15,6 +15,7 @@ import (
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/htmlindex"
 	"golang.org/x/text/encoding/ianaindex"
+	"golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/transform"
 )
 
@@ -27,7 +28,9 @@ func (r *Reader) decode(body io.Reader, h header, mediatype string, params map[s
 	case "quoted-printable":
 		// Soft line breaks ("=" at a line's end) go, so a URL the sender's
 		// client split comes out whole; "=3D" becomes "=".
-		body = &checked{r: quotedprintable.NewReader(body), report: report, what: "quoted-printable"}
+		// Its lines are held whole: up to 16 KiB, as for a message's body,
+		// not the 4 KiB mime/quotedprintable gives a part.
+		body = &checked{r: quotedprintable.NewReader(bufio.NewReaderSize(body, 16<<10)), report: report, what: "quoted-printable"}
 	case "base64":
 		body = &checked{r: base64.NewDecoder(base64.StdEncoding, &base64Filter{r: body}), report: report, what: "base64"}
 	case "", "7bit", "8bit", "binary":
@@ -45,7 +48,7 @@ func (r *Reader) decode(body io.Reader, h header, mediatype string, params map[s
 		body = newFlowed(body, strings.EqualFold(params["delsp"], "yes"))
 	}
 	if mediatype == "text/html" {
-		body = newHTMLText(body)
+		body = newHTMLText(body, report)
 	}
 	return body
 }
@@ -60,8 +63,15 @@ func charset(name string) (encoding.Encoding, error) {
 	switch n {
 	case "utf-8", "utf8", "us-ascii", "ascii", "x-unknown", "unknown-8bit":
 		return nil, nil
+	case "utf-16":
+		// RFC 2781 §4.3: the BOM says which; big-endian without one. (The
+		// WHATWG label means little-endian, the BOM sniffed beforehand.)
+		return unicode.UTF16(unicode.BigEndian, unicode.UseBOM), nil
 	}
-	if e, err := htmlindex.Get(n); err == nil {
+	// WHATWG maps ISO-2022-KR, HZ and others to its "replacement"
+	// encoding, one U+FFFD for the whole text; mail is better read as
+	// bytes than lost.
+	if e, err := htmlindex.Get(n); err == nil && e != encoding.Replacement {
 		return e, nil
 	}
 	if e, err := ianaindex.IANA.Encoding(n); err == nil && e != nil {
@@ -214,17 +224,18 @@ func (f *flowed) unflow(out, line []byte) []byte {
 // end lines, so that a URL never runs into the text beside it. A link
 // whose text is its own target is reported once.
 type htmlText struct {
-	z    *html.Tokenizer
-	out  []byte
-	skip int    // inside script or style
-	href string // the target of the open <a>
-	done bool
+	z      *html.Tokenizer
+	report func(error)
+	out    []byte
+	skip   int    // inside script or style
+	href   string // the target of the open <a>
+	done   bool
 }
 
-func newHTMLText(r io.Reader) *htmlText {
+func newHTMLText(r io.Reader, report func(error)) *htmlText {
 	z := html.NewTokenizer(r)
 	z.SetMaxBuf(1 << 20)
-	return &htmlText{z: z}
+	return &htmlText{z: z, report: report}
 }
 
 func (h *htmlText) Read(p []byte) (int, error) {
@@ -243,6 +254,11 @@ func (h *htmlText) next() {
 	switch h.z.Next() {
 	case html.ErrorToken:
 		h.done = true
+		if err := h.z.Err(); err != io.EOF {
+			// A token longer than the buffer (a huge inline image):
+			// the rest of the part is lost, and said to be.
+			h.report(fmt.Errorf("html: %v, rest of the part skipped", err))
+		}
 	case html.StartTagToken, html.SelfClosingTagToken:
 		name, hasAttr := h.z.TagName()
 		tag := string(name)

@@ -28,7 +28,8 @@ type Part struct {
 	Group string
 	// Body is the part's text, decoded to UTF-8. For text/html it is the
 	// link targets and the visible text. It is valid until the next call
-	// to Next.
+	// to Next. Reading it returns no error but io.EOF: a broken part is
+	// reported as a Problem and ends where it breaks.
 	Body io.Reader
 }
 
@@ -157,12 +158,18 @@ func (r *Reader) startBody(body io.Reader, h header, path, group string, depth i
 		if h.get("Content-Type") != "" {
 			r.report(path, errors.New("bad Content-Type: "+err.Error()))
 		}
-		mediatype, params = "text/plain", map[string]string{}
+		// A bad parameter loses the parameters, not the media type: an
+		// image with a badly quoted name is still an image.
+		if err != mime.ErrInvalidMediaParameter {
+			mediatype = "text/plain"
+		}
+		params = map[string]string{}
 	}
 	if strings.HasPrefix(mediatype, "multipart/") {
 		boundary := params["boundary"]
 		if boundary == "" || depth >= maxDepth {
 			r.report(path, errors.New("multipart without a boundary, or nested too deep; read as text"))
+			mediatype = "text/plain"
 		} else {
 			if mediatype == "multipart/alternative" {
 				group = path
@@ -190,7 +197,10 @@ func (r *Reader) nextPart(f *frame) *Part {
 	p, err := f.mr.NextRawPart()
 	if err != nil {
 		if err != io.EOF {
-			r.report(f.path, errors.New("multipart: "+err.Error()))
+			if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+				err = errors.New("multipart: closing boundary missing")
+			}
+			r.report(f.path, err)
 		}
 		r.stack = r.stack[:len(r.stack)-1]
 		return nil
@@ -201,10 +211,23 @@ func (r *Reader) nextPart(f *frame) *Part {
 		path = f.path + "." + path
 	}
 	group := f.group
-	r.startBody(p, fromMIME(p.Header), path, group, len(r.stack))
+	r.startBody(endAtErr{p}, fromMIME(p.Header), path, group, len(r.stack))
 	b := r.body
 	r.body = nil
 	return b
+}
+
+// endAtErr ends a part at the first error its multipart reader returns
+// (a missing boundary, which the frame's next NextRawPart reports), so
+// that the error never reaches the caller reading Part.Body.
+type endAtErr struct{ r io.Reader }
+
+func (e endAtErr) Read(p []byte) (int, error) {
+	n, err := e.r.Read(p)
+	if err != nil {
+		err = io.EOF
+	}
+	return n, err
 }
 
 func (r *Reader) report(part string, err error) {
@@ -294,7 +317,10 @@ func readHeader(br *bufio.Reader) (header, error) {
 		cur = cur[:0]
 	}
 	for {
-		line, err := readLine(br, maxFieldBytes)
+		line, cut, err := readLine(br, maxFieldBytes)
+		if cut && problem == nil {
+			problem = errors.New("header field longer than 64 KiB, cut")
+		}
 		total += len(line)
 		trimmed := bytes.TrimRight(line, "\r\n")
 		if len(trimmed) == 0 {
@@ -324,16 +350,18 @@ func readHeader(br *bufio.Reader) (header, error) {
 	}
 }
 
-// readLine reads one line, keeping at most max bytes of it.
-func readLine(br *bufio.Reader, max int) ([]byte, error) {
-	var line []byte
+// readLine reads one line, keeping at most max bytes of it; cut reports
+// that some were dropped.
+func readLine(br *bufio.Reader, max int) (line []byte, cut bool, err error) {
 	for {
 		chunk, err := br.ReadSlice('\n')
 		if len(line)+len(chunk) <= max {
 			line = append(line, chunk...)
+		} else {
+			cut = true
 		}
 		if err != bufio.ErrBufferFull {
-			return line, err
+			return line, cut, err
 		}
 	}
 }
@@ -341,8 +369,8 @@ func readLine(br *bufio.Reader, max int) ([]byte, error) {
 // skipHeader discards lines up to and including the empty line.
 func skipHeader(br *bufio.Reader) {
 	for {
-		line, err := readLine(br, 2)
-		if err != nil || len(bytes.TrimRight(line, "\r\n")) == 0 {
+		line, cut, err := readLine(br, 2)
+		if err != nil || !cut && len(bytes.TrimRight(line, "\r\n")) == 0 {
 			return
 		}
 	}

@@ -34,10 +34,11 @@ func Sniff(data []byte) bool {
 			}
 			continue
 		}
-		if !looksLikeHeader(line) {
+		colon := bytes.IndexByte(line, ':')
+		if colon <= 0 || !looksLikeHeader(line) {
 			return false
 		}
-		name := bytes.ToLower(line[:bytes.IndexByte(line, ':')])
+		name := bytes.ToLower(line[:colon])
 		for _, h := range mailHeaders {
 			if string(name) == h {
 				known = true

@@ -153,7 +153,13 @@ func mustJSON(v any) string {
 // TestSampleGolden pins urlgrep's output, plain and JSON, on the sample
 // inputs of testdata/sample (mail, news, Markdown notes).
 func TestSampleGolden(t *testing.T) {
-	samples, err := filepath.Glob("../../testdata/sample/*")
+	all, err := filepath.Glob("../../testdata/sample/*")
+	var samples []string
+	for _, f := range all {
+		if !strings.HasSuffix(f, ".go") { // the generator of charsets.mbox
+			samples = append(samples, f)
+		}
+	}
 	if err != nil || len(samples) == 0 {
 		t.Fatalf("no samples: %v", err)
 	}

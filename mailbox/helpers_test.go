@@ -1,0 +1,138 @@
+package mailbox
+
+import (
+	"encoding/base64"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+
+	"golang.org/x/text/encoding"
+)
+
+// Builders for the test inputs. Each returns mail text with LF line ends;
+// crlf turns them into CRLF.
+
+// fromLine is the "From " line an mbox writer puts before each message.
+const fromLine = "From sender@example.org Mon Jan  2 15:04:05 2006\n"
+
+// message joins header fields and a body as RFC 5322 §2.1 lays out a
+// message (and RFC 2045 a body part): the fields, an empty line, the body.
+func message(body string, fields ...string) string {
+	return strings.Join(fields, "\n") + "\n\n" + body
+}
+
+// mboxOf joins messages as an mboxrd writer does: a "From " line before
+// each; a ">" added before each line matching /^>*From / so that no line
+// of a message starts with "From "; a line end added when the message
+// lacks one, and an empty line after it.
+func mboxOf(msgs ...string) string {
+	var b strings.Builder
+	for _, m := range msgs {
+		b.WriteString(fromLine)
+		b.WriteString(mboxrdQuote(m))
+		if !strings.HasSuffix(m, "\n") {
+			b.WriteString("\n")
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// mboxrdQuote adds a ">" before each line of s that matches /^>*From /.
+func mboxrdQuote(s string) string {
+	lines := strings.SplitAfter(s, "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(strings.TrimLeft(l, ">"), "From ") {
+			lines[i] = ">" + l
+		}
+	}
+	return strings.Join(lines, "")
+}
+
+// crlf turns every LF into CRLF.
+func crlf(s string) string { return strings.ReplaceAll(s, "\n", "\r\n") }
+
+// multi lays out the parts of a multipart body as RFC 2046 §5.1.1 does:
+// a preamble, "--boundary" before each part, "--boundary--" after the last.
+func multi(boundary string, parts ...string) string {
+	var b strings.Builder
+	b.WriteString("This is a multi-part message in MIME format.\n")
+	for _, p := range parts {
+		b.WriteString("\n--" + boundary + "\n")
+		b.WriteString(p)
+	}
+	b.WriteString("\n--" + boundary + "--\n")
+	return b.String()
+}
+
+// b64 encodes s in base64, in lines of 76 characters (RFC 2045 §6.8).
+func b64(s string) string {
+	e := base64.StdEncoding.EncodeToString([]byte(s))
+	var b strings.Builder
+	for len(e) > 76 {
+		b.WriteString(e[:76] + "\n")
+		e = e[76:]
+	}
+	return b.String() + e + "\n"
+}
+
+// encode converts UTF-8 s to the charset e.
+func encode(t testing.TB, e encoding.Encoding, s string) string {
+	t.Helper()
+	out, err := e.NewEncoder().String(s)
+	if err != nil {
+		t.Fatalf("encoding %q: %v", s, err)
+	}
+	return out
+}
+
+// got is a part as a test sees it: the Part's fields and its whole body.
+type got struct {
+	Message   int
+	MessageID string
+	Path      string
+	Type      string
+	Group     string
+	Body      string
+}
+
+func (g got) String() string {
+	return fmt.Sprintf("{%d %q %s %s group=%q %q}", g.Message, g.MessageID, g.Path, g.Type, g.Group, g.Body)
+}
+
+// problem is a Problem as a test expects it: where, and a piece of its
+// error's text.
+type problem struct {
+	Message int
+	Part    string
+	Has     string
+}
+
+// readAll reads every part of in, and every problem reported. A Body that
+// returns an error other than io.EOF fails the test: errors in the input
+// are problems, never read errors.
+func readAll(t testing.TB, in io.Reader) ([]got, []Problem) {
+	t.Helper()
+	var probs []Problem
+	r := NewReader(in, OnProblem(func(p Problem) { probs = append(probs, p) }))
+	var parts []got
+	for {
+		p, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("Next: %v", err)
+		}
+		body, err := io.ReadAll(p.Body)
+		if err != nil {
+			t.Errorf("part %d/%s: Body.Read: %v", p.Message, p.Path, err)
+		}
+		parts = append(parts, got{p.Message, p.MessageID, p.Path, p.Type, p.Group, string(body)})
+		if len(parts) > 10000 {
+			t.Fatalf("more than 10000 parts")
+		}
+	}
+	return parts, probs
+}

@@ -1,0 +1,825 @@
+package mailbox
+
+import (
+	"encoding/base64"
+	"fmt"
+	"io"
+	"reflect"
+	"runtime"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/japanese"
+	"golang.org/x/text/encoding/korean"
+	"golang.org/x/text/encoding/simplifiedchinese"
+	"golang.org/x/text/encoding/traditionalchinese"
+	"golang.org/x/text/encoding/unicode"
+
+	"github.com/urlgrep/urlgrep/extract"
+)
+
+// Parts used by several rows.
+var (
+	plainPart = message("plain http://alt.example/page\n",
+		"Content-Type: text/plain; charset=us-ascii")
+	htmlPart = message(`<p>html <a href="http://alt.example/page">the page</a></p>`+"\n",
+		"Content-Type: text/html; charset=utf-8")
+	htmlPartText = "html\nhttp://alt.example/page\nthe page" // squeezed
+)
+
+// readerTests are the rows of TestReader. Bodies of text/html parts are
+// compared squeezed (see squeeze): the line structure of HTML text is not
+// what these rows pin.
+var readerTests = []struct {
+	name  string
+	in    string
+	want  []got
+	probs []problem
+}{
+	// An empty input has no messages, and nothing is wrong with it.
+	{name: "empty input", in: ""},
+
+	// RFC 5322: a single message, no "From " line, is a mailbox of one.
+	{
+		name: "single message",
+		in: message("see http://one.example/\n",
+			"From: Alice <alice@example.org>", "Subject: hi", "Message-ID: <m1@example.org>"),
+		want: []got{
+			{1, "m1@example.org", "header:Subject", "text/plain", "", "hi"},
+			{1, "m1@example.org", "1", "text/plain", "", "see http://one.example/\n"},
+		},
+	},
+
+	// mboxrd: a "From " line (after an empty line) starts each message;
+	// a body line ">From " or ">>From " lost one ">" when it was written,
+	// and gets it back. The empty line before a "From " line stays in the
+	// message before it.
+	{
+		name: "mbox of three messages, mboxrd quoting",
+		in: fromLine + "Subject: one\nMessage-ID: <1@example.org>\n\n" +
+			">From the top: http://a.example/1\n>>From quoted\nbody\n\n" +
+			"From b@example.org Tue Jan  3 10:00:00 2006\nSubject: two\n\ntwo\n\n" +
+			"From c@example.org Wed Jan  4 10:00:00 2006\nSubject: three\n\nthree\n",
+		want: []got{
+			{1, "1@example.org", "header:Subject", "text/plain", "", "one"},
+			{1, "1@example.org", "1", "text/plain", "", "From the top: http://a.example/1\n>From quoted\nbody\n\n"},
+			{2, "", "header:Subject", "text/plain", "", "two"},
+			{2, "", "1", "text/plain", "", "two\n\n"},
+			{3, "", "header:Subject", "text/plain", "", "three"},
+			{3, "", "1", "text/plain", "", "three\n"},
+		},
+	},
+
+	// mbox(5): a "From " line that follows a non-empty line and has no
+	// date is body text (an mboxo writer did not quote it).
+	{
+		name: "From line in a body after a non-empty line is text",
+		in:   fromLine + "Subject: one\n\nline\nFrom here on, http://from.example/\n",
+		want: []got{
+			{1, "", "header:Subject", "text/plain", "", "one"},
+			{1, "", "1", "text/plain", "", "line\nFrom here on, http://from.example/\n"},
+		},
+	},
+
+	// mbox(5): a "From " line with the asctime date of the format starts
+	// a message even without the empty line before it.
+	{
+		name: "From line with an asctime date is a separator",
+		in: fromLine + "Subject: one\n\nline\n" +
+			"From b@example.org Tue Jan  3 10:00:00 2006\nSubject: two\n\nx\n",
+		want: []got{
+			{1, "", "header:Subject", "text/plain", "", "one"},
+			{1, "", "1", "text/plain", "", "line\n"},
+			{2, "", "header:Subject", "text/plain", "", "two"},
+			{2, "", "1", "text/plain", "", "x\n"},
+		},
+	},
+
+	// RFC 5322 §2.1: CRLF is the line end of mail; the separators, the
+	// header, folding, MIME boundaries, quoted-printable soft breaks and
+	// format=flowed all work with it.
+	{
+		name: "CRLF everywhere",
+		in: crlf(mboxOf(
+			message("see http://crlf.example/1\n",
+				"Subject: one", "List-Unsubscribe: <http://crlf.example/u>,", " <mailto:u@crlf.example>"),
+			message(multi("b1",
+				message("qp http://crlf.example/very/lo=\nng?a=3D1\n",
+					"Content-Type: text/plain", "Content-Transfer-Encoding: quoted-printable"),
+				message("flowed http://crlf.example/fl \nowed\n",
+					"Content-Type: text/plain; format=flowed; delsp=yes"),
+			), "Subject: two", "Content-Type: multipart/mixed; boundary=b1"),
+		)),
+		want: []got{
+			{1, "", "header:Subject", "text/plain", "", "one"},
+			{1, "", "header:List-Unsubscribe", "text/plain", "", "<http://crlf.example/u>, <mailto:u@crlf.example>"},
+			{1, "", "1", "text/plain", "", "see http://crlf.example/1\r\n\r\n"},
+			{2, "", "header:Subject", "text/plain", "", "two"},
+			{2, "", "1", "text/plain", "", "qp http://crlf.example/very/long?a=1\r\n"},
+			{2, "", "2", "text/plain", "", "flowed http://crlf.example/flowed\n"},
+		},
+	},
+
+	// RFC 5322 §3.5: the body is optional.
+	{
+		name: "message with no body",
+		in:   mboxOf("Subject: a\nMessage-ID: <a@example.org>\n", message("b\n", "Subject: b")),
+		want: []got{
+			{1, "a@example.org", "header:Subject", "text/plain", "", "a"},
+			{1, "a@example.org", "1", "text/plain", "", ""},
+			{2, "", "header:Subject", "text/plain", "", "b"},
+			{2, "", "1", "text/plain", "", "b\n\n"},
+		},
+	},
+	{
+		name: "header only, no line end",
+		in:   "Subject: a",
+		want: []got{
+			{1, "", "header:Subject", "text/plain", "", "a"},
+			{1, "", "1", "text/plain", "", ""},
+		},
+	},
+
+	// RFC 5536: a news article is a message; Path, Newsgroups and
+	// References are not scanned.
+	{
+		name: "news article",
+		in: message("See <URL:gopher://gopher.example.edu/>.\n",
+			"Path: news.example.edu!not-for-mail", "From: m@example.edu (M)",
+			"Newsgroups: comp.infosystems.www.misc", "Subject: Gopher URLs",
+			"Message-ID: <3cn4ab$f1@news.example.edu>", "References: <3cm9q2$e0@news.example.net>"),
+		want: []got{
+			{1, "3cn4ab$f1@news.example.edu", "header:Subject", "text/plain", "", "Gopher URLs"},
+			{1, "3cn4ab$f1@news.example.edu", "1", "text/plain", "", "See <URL:gopher://gopher.example.edu/>.\n"},
+		},
+	},
+
+	// RFC 2369 List-*, RFC 5064 Archived-At, RFC 8288 Link and *-URL
+	// fields are scanned, in the header's order, unfolded (RFC 5322
+	// §2.2.3); Message-ID, References, addresses and other fields are not.
+	{
+		name: "headers that carry URLs",
+		in: message("body\n",
+			"From: A <a@example.org>", "To: b@example.org", "Message-ID: <x@example.org>",
+			"References: <r@example.org>", "X-Mailer: Mailer http://mailer.example/",
+			"List-Help: <mailto:help@example.org>",
+			"List-Unsubscribe: <https://lists.example.org/u?id=1>,", "\t<mailto:leave@example.org>",
+			"List-Post: NO", "Archived-At: <http://arch.example.org/x>",
+			`Link: <https://example.org/style>; rel="stylesheet"`,
+			"X-Archive-Url: http://arch.example.org/y"),
+		want: []got{
+			{1, "x@example.org", "header:List-Help", "text/plain", "", "<mailto:help@example.org>"},
+			{1, "x@example.org", "header:List-Unsubscribe", "text/plain", "", "<https://lists.example.org/u?id=1>,\t<mailto:leave@example.org>"},
+			{1, "x@example.org", "header:List-Post", "text/plain", "", "NO"},
+			{1, "x@example.org", "header:Archived-At", "text/plain", "", "<http://arch.example.org/x>"},
+			{1, "x@example.org", "header:Link", "text/plain", "", `<https://example.org/style>; rel="stylesheet"`},
+			{1, "x@example.org", "header:X-Archive-Url", "text/plain", "", "http://arch.example.org/y"},
+			{1, "x@example.org", "1", "text/plain", "", "body\n"},
+		},
+	},
+
+	// RFC 2047: Q and B encoded words, in any charset, are decoded;
+	// adjacent words join without the space between them (§6.2).
+	{
+		name: "RFC 2047 encoded words",
+		in: message("body\n",
+			"Subject: =?UTF-8?Q?Caf=C3=A9_http://example.com/caf=C3=A9?= =?utf-8?q?_ok?=",
+			"List-Archive: =?ISO-8859-1?B?"+base64.StdEncoding.EncodeToString([]byte("<http://example.com/r\xe9sum\xe9>"))+"?=",
+			"List-Help: =?koi8-r?B?"+base64.StdEncoding.EncodeToString([]byte("\xf0\xd2\xc9\xd7\xc5\xd4 <http://example.ru/>"))+"?="),
+		want: []got{
+			{1, "", "header:Subject", "text/plain", "", "Café http://example.com/café ok"},
+			{1, "", "header:List-Archive", "text/plain", "", "<http://example.com/résumé>"},
+			{1, "", "header:List-Help", "text/plain", "", "Привет <http://example.ru/>"},
+			{1, "", "1", "text/plain", "", "body\n"},
+		},
+	},
+	{
+		name: "RFC 2047 encoded words, B in Subject, Q in List-Archive",
+		in: message("",
+			"Subject: =?UTF-8?B?"+base64.StdEncoding.EncodeToString([]byte("Grüße, see http://example.de/grüße"))+"?=",
+			"List-Archive: =?iso-8859-1?Q?<http://example.com/r=E9sum=E9/list=3Fa=3D1>?="),
+		want: []got{
+			{1, "", "header:Subject", "text/plain", "", "Grüße, see http://example.de/grüße"},
+			{1, "", "header:List-Archive", "text/plain", "", "<http://example.com/résumé/list?a=1>"},
+			{1, "", "1", "text/plain", "", ""},
+		},
+	},
+	// RFC 2047 §6.3: a word that cannot be decoded is shown as it is.
+	{
+		name: "RFC 2047 word in an unknown charset stays as it is",
+		in:   message("", "Subject: =?x-klingon?Q?qapla?= http://k.example/"),
+		want: []got{
+			{1, "", "header:Subject", "text/plain", "", "=?x-klingon?Q?qapla?= http://k.example/"},
+			{1, "", "1", "text/plain", "", ""},
+		},
+	},
+
+	// RFC 2046 §5.1: multiparts nest; parts are numbered as IMAP numbers
+	// them (RFC 3501 §6.4.5); the parts of a multipart/alternative
+	// (§5.1.4) carry its path as their Group.
+	{
+		name: "nested multipart/mixed > multipart/alternative",
+		in: message(multi("outer",
+			message(multi("inner", plainPart, htmlPart), "Content-Type: multipart/alternative; boundary=inner"),
+			message("attached http://att.example/\n", "Content-Type: text/plain", "Content-Disposition: attachment"),
+		), "Subject: nested", "MIME-Version: 1.0", `Content-Type: multipart/mixed; boundary="outer"`),
+		want: []got{
+			{1, "", "header:Subject", "text/plain", "", "nested"},
+			{1, "", "1.1", "text/plain", "1", "plain http://alt.example/page\n"},
+			{1, "", "1.2", "text/html", "1", htmlPartText},
+			{1, "", "2", "text/plain", "", "attached http://att.example/\n"},
+		},
+	},
+	// A message that is a multipart/alternative is group "0".
+	{
+		name: "multipart/alternative at the top",
+		in:   message(multi("alt", plainPart, htmlPart), "Content-Type: multipart/alternative; boundary=alt"),
+		want: []got{
+			{1, "", "1", "text/plain", "0", "plain http://alt.example/page\n"},
+			{1, "", "2", "text/html", "0", htmlPartText},
+		},
+	},
+	// RFC 2046 §5.2.1: a forwarded message is read as text, its header
+	// included.
+	{
+		name: "message/rfc822 attachment",
+		in: message(multi("fw",
+			message("see the forwarded message\n", "Content-Type: text/plain"),
+			message(message("forwarded http://fwd.example/\n", "Subject: fwd", "From: x@example.org"),
+				"Content-Type: message/rfc822"),
+		), "Content-Type: multipart/mixed; boundary=fw"),
+		want: []got{
+			{1, "", "1", "text/plain", "", "see the forwarded message\n"},
+			{1, "", "2", "message/rfc822", "", "Subject: fwd\nFrom: x@example.org\n\nforwarded http://fwd.example/\n"},
+		},
+	},
+	// Only text is scanned: an image part is skipped, its number kept.
+	{
+		name: "non-text parts are skipped",
+		in: message(multi("img",
+			message("before\n", "Content-Type: text/plain"),
+			message(b64("\x89PNG http://hidden.example/"), "Content-Type: image/png", "Content-Transfer-Encoding: base64"),
+			message("after\n", "Content-Type: text/plain"),
+		), "Content-Type: multipart/mixed; boundary=img"),
+		want: []got{
+			{1, "", "1", "text/plain", "", "before\n"},
+			{1, "", "3", "text/plain", "", "after\n"},
+		},
+	},
+	// #4: a broken part is reported; what was read stands and the next
+	// message is read.
+	{
+		name: "missing closing boundary",
+		in: mboxOf(
+			message("--nb\nContent-Type: text/plain\n\nfirst http://nb.example/1\n--nb\nContent-Type: text/plain\n\nsecond http://nb.example/2\n",
+				"Subject: one", "Content-Type: multipart/mixed; boundary=nb"),
+			message("next http://nb.example/3\n", "Subject: two"),
+		),
+		want: []got{
+			{1, "", "header:Subject", "text/plain", "", "one"},
+			{1, "", "1", "text/plain", "", "first http://nb.example/1"},
+			{1, "", "2", "text/plain", "", "second http://nb.example/2\n"},
+			{2, "", "header:Subject", "text/plain", "", "two"},
+			{2, "", "1", "text/plain", "", "next http://nb.example/3\n\n"},
+		},
+		probs: []problem{{1, "", "closing boundary missing"}},
+	},
+	// The closing boundary of an inner multipart is missing.
+	{
+		name: "missing inner closing boundary",
+		in: message(multi("outer",
+			message("--inner\nContent-Type: text/plain\n\nin http://nb.example/in\n", "Content-Type: multipart/alternative; boundary=inner"),
+			message("lost\n", "Content-Type: text/plain"),
+		), "Content-Type: multipart/mixed; boundary=outer"),
+		// The outer boundary ends the inner multipart, and the outer one
+		// goes on.
+		want: []got{
+			{1, "", "1.1", "text/plain", "1", "in http://nb.example/in"},
+			{1, "", "2", "text/plain", "", "lost\n"},
+		},
+		probs: []problem{{1, "1", "closing boundary missing"}},
+	},
+	// RFC 2046 §5.1.1: boundary is required; without it the body is
+	// text.
+	{
+		name: "multipart without a boundary",
+		in:   message("text http://nob.example/\n", "Content-Type: multipart/mixed"),
+		want: []got{
+			{1, "", "1", "text/plain", "", "text http://nob.example/\n"},
+		},
+		probs: []problem{{1, "", "without a boundary"}},
+	},
+	// RFC 2045 §5.1: a bad parameter does not make an image text.
+	{
+		name: "bad Content-Type parameter keeps the media type",
+		in: message(multi("bp",
+			message(b64("\x89PNG http://hidden.example/"), "Content-Type: image/png; name=a b.png", "Content-Transfer-Encoding: base64"),
+			message("text http://bp.example/\n", "Content-Type: text/plain; x=a b"),
+		), "Content-Type: multipart/mixed; boundary=bp"),
+		want: []got{
+			{1, "", "2", "text/plain", "", "text http://bp.example/\n"},
+		},
+		probs: []problem{{1, "1", "bad Content-Type"}, {1, "2", "bad Content-Type"}},
+	},
+	// An mbox message that does not start with a header is all body.
+	{
+		name: "no header block",
+		in:   fromLine + "Hello, see http://nohdr.example/\n",
+		want: []got{
+			{1, "", "1", "text/plain", "", "Hello, see http://nohdr.example/\n"},
+		},
+		probs: []problem{{1, "", "no header block"}},
+	},
+
+	// RFC 2045 §6.8: base64.
+	{
+		name: "base64",
+		in:   message(b64("see http://b64.example/path\n"), "Content-Type: text/plain", "Content-Transfer-Encoding: BASE64"),
+		want: []got{{1, "", "1", "text/plain", "", "see http://b64.example/path\n"}},
+	},
+	// #4: broken base64 is reported; what was decoded stands.
+	{
+		name:  "truncated base64",
+		in:    message("c2VlIGh0dHA6Ly9iNjQuZXhhbXBsZS9wYXRoIGFuZC\n", "Content-Type: text/plain", "Content-Transfer-Encoding: base64"),
+		want:  []got{{1, "", "1", "text/plain", "", "see http://b64.example/path an"}},
+		probs: []problem{{1, "1", "broken base64"}},
+	},
+	// RFC 2045 §6.7: soft line breaks ("=" at a line's end) go, and so
+	// rejoin the URL they split; "=3D" is "="; "=ZZ" is not an escape and
+	// stays (rule 4 of mime/quotedprintable, Go issue 13219).
+	{
+		name: "quoted-printable",
+		in: message("see http://qp.example/a/very/lo=\nng/path?x=3D1&y=3D2 and =ZZ stays, caf=C3=A9\n",
+			"Content-Type: text/plain; charset=utf-8", "Content-Transfer-Encoding: Quoted-Printable"),
+		want: []got{{1, "", "1", "text/plain", "", "see http://qp.example/a/very/long/path?x=1&y=2 and =ZZ stays, café\n"}},
+	},
+	// RFC 2045 §6.7 (5) limits lines to 76 characters; longer ones are
+	// common and read whole, in a part as in a message, up to 16 KiB.
+	{
+		name: "quoted-printable, 10,000-character line in a part",
+		in: message(multi("ql", message(strings.Repeat("x", 10_000)+" http://qp.example/after\n",
+			"Content-Type: text/plain", "Content-Transfer-Encoding: quoted-printable")), "Content-Type: multipart/mixed; boundary=ql"),
+		want: []got{{1, "", "1", "text/plain", "", strings.Repeat("x", 10_000) + " http://qp.example/after\n"}},
+	},
+	// An unescaped control byte breaks quoted-printable: reported, and
+	// the rest of the part is lost (see the report: debatable).
+	{
+		name: "quoted-printable with a control byte",
+		in: message("before http://qp.example/ \x01after http://qp.example/lost\n",
+			"Content-Type: text/plain", "Content-Transfer-Encoding: quoted-printable"),
+		want:  []got{{1, "", "1", "text/plain", "", "before http://qp.example/ "}},
+		probs: []problem{{1, "1", "broken quoted-printable"}},
+	},
+	// #4: an unknown transfer encoding is reported, the body read as it is.
+	{
+		name:  "unknown Content-Transfer-Encoding",
+		in:    message("begin 644 x http://uu.example/\n", "Content-Type: text/plain", "Content-Transfer-Encoding: x-uuencode"),
+		want:  []got{{1, "", "1", "text/plain", "", "begin 644 x http://uu.example/\n"}},
+		probs: []problem{{1, "1", "unknown Content-Transfer-Encoding"}},
+	},
+
+	// #4: an unknown charset is reported and the bytes read as they are.
+	{
+		name:  "unknown charset",
+		in:    message("caf\xe9 http://k.example/\n", "Content-Type: text/plain; charset=x-klingon"),
+		want:  []got{{1, "", "1", "text/plain", "", "caf\xe9 http://k.example/\n"}},
+		probs: []problem{{1, "1", `unknown charset "x-klingon"`}},
+	},
+	// WHATWG maps ISO-2022-KR to its replacement encoding (one U+FFFD for
+	// the whole text); mail reads it as bytes instead.
+	{
+		name:  "ISO-2022-KR is read as bytes",
+		in:    message("\x1b$)C see http://kr.example/\n", "Content-Type: text/plain; charset=ISO-2022-KR"),
+		want:  []got{{1, "", "1", "text/plain", "", "\x1b$)C see http://kr.example/\n"}},
+		probs: []problem{{1, "1", "unknown charset"}},
+	},
+	// A charset that lies (UTF-8 sent as ISO-8859-1) gives mojibake,
+	// nothing worse.
+	{
+		name: "charset that lies",
+		in:   message("café http://example.com/café\n", "Content-Type: text/plain; charset=iso-8859-1"),
+		want: []got{{1, "", "1", "text/plain", "", "cafÃ© http://example.com/cafÃ©\n"}},
+	},
+	// RFC 2045 §5.1: charset names are case-insensitive, and may be quoted.
+	{
+		name: "charset names in upper case and quoted",
+		in: message(multi("cs",
+			message("caf\xe9\n", `Content-Type: text/plain; charset="ISO-8859-1"`),
+			message("\xf0\xd2\xc9\xd7\xc5\xd4\n", "Content-Type: text/plain; CHARSET=KOI8-R"),
+			message("caf\xc3\xa9\n", `Content-Type: TEXT/PLAIN; charset="UTF-8"`),
+		), "Content-Type: multipart/mixed; boundary=cs"),
+		want: []got{
+			{1, "", "1", "text/plain", "", "café\n"},
+			{1, "", "2", "text/plain", "", "Привет\n"},
+			{1, "", "3", "text/plain", "", "café\n"},
+		},
+	},
+
+	// RFC 3676 §4.2: a line ending in a space is joined to the next.
+	{
+		name: "format=flowed",
+		in: message("see the page at \nhttp://flowed.example/a/b/c and \nmore.\nhard line\n",
+			"Content-Type: text/plain; charset=utf-8; format=flowed"),
+		want: []got{{1, "", "1", "text/plain", "", "see the page at http://flowed.example/a/b/c and more.\nhard line\n"}},
+	},
+	// RFC 3676 §4.2: with DelSp=yes the space before the break goes too,
+	// so a URL broken anywhere comes out whole; a real space at a break is
+	// written as two.
+	{
+		name: "format=flowed; delsp=yes",
+		in: message("see http://flowed.example/a/ve \nry/long/path  \nok\n",
+			`Content-Type: text/plain; format="flowed"; DelSp=Yes`),
+		want: []got{{1, "", "1", "text/plain", "", "see http://flowed.example/a/very/long/path ok\n"}},
+	},
+	// RFC 3676 §4.5: quoted lines join lines of the same depth; a change
+	// of depth ends the line.
+	{
+		name: "format=flowed, quoted",
+		in: message("> see http://flowed.example/q \n> more text\n> soft \n>> deeper\nplain\n",
+			"Content-Type: text/plain; format=flowed"),
+		want: []got{{1, "", "1", "text/plain", "", "> see http://flowed.example/q more text\n> soft \n>> deeper\nplain\n"}},
+	},
+	// RFC 3676 §4.4: a space-stuffed line loses its first space; §4.3:
+	// the signature separator "-- " is not a soft break.
+	{
+		name: "format=flowed, space-stuffing and signature",
+		in: message(" From here \n >quoted-looking\ntext\n-- \nsig http://sig.example/\n",
+			"Content-Type: text/plain; format=flowed"),
+		want: []got{{1, "", "1", "text/plain", "", "From here >quoted-looking\ntext\n-- \nsig http://sig.example/\n"}},
+	},
+
+	// #4: text/html is its link targets and its visible text, entities
+	// decoded; script and style are not text.
+	{
+		name: "text/html",
+		in: message(`<html><head><style>body{background:url(http://style.example/bg.png)}</style>
+<script>var u = "http://script.example/track";</script><title>T</title></head>
+<body><p>Read <a href="http://html.example/a?x=1&amp;y=2">the page</a>.</p>
+<img src="http://img.example/i.png" alt="x"><!-- http://comment.example/ -->
+<p>Bare: http://text.example/p?a=1&amp;b=2 &lt;ok&gt;</p>
+<a href=" https://same.example/x ">https://same.example/x</a>
+</body></html>
+`, "Content-Type: text/html; charset=utf-8"),
+		want: []got{{1, "", "1", "text/html", "",
+			"T\nRead\nhttp://html.example/a?x=1&y=2\nthe page\n.\nhttp://img.example/i.png\nBare: http://text.example/p?a=1&b=2 <ok>\nhttps://same.example/x"}},
+	},
+	// HTML in another charset is decoded before it is parsed.
+	{
+		name: "text/html in ISO-8859-1, quoted-printable",
+		in: message("<a href=3D\"http://example.com/r=E9sum=E9\">r=E9sum=E9</a>\n",
+			"Content-Type: text/html; charset=iso-8859-1", "Content-Transfer-Encoding: quoted-printable"),
+		want: []got{{1, "", "1", "text/html", "", "http://example.com/résumé\nrésumé"}},
+	},
+}
+
+func init() {
+	// Rows too big to write out.
+	long := strings.Repeat("a", 100_000)
+	readerTests = append(readerTests, []struct {
+		name  string
+		in    string
+		want  []got
+		probs []problem
+	}{
+		// A header field is held up to 64 KiB; the rest is dropped, the
+		// header and body read on.
+		{
+			name: "header field over 64 KiB",
+			in:   "X-Long: " + long + "\nSubject: after\n\nbody\n",
+			want: []got{
+				{1, "", "header:Subject", "text/plain", "", "after"},
+				{1, "", "1", "text/plain", "", "body\n"},
+			},
+			probs: []problem{{1, "", "64 KiB"}},
+		},
+		{
+			name: "folded header field over 64 KiB",
+			in:   "Subject: x\n" + strings.Repeat(" continued\n", 10_000) + "\nbody\n",
+			want: []got{
+				{1, "", "header:Subject", "text/plain", "", "x" + strings.Repeat(" continued", (64<<10-len("Subject: x"))/len(" continued"))},
+				{1, "", "1", "text/plain", "", "body\n"},
+			},
+			probs: []problem{{1, "", "64 KiB"}},
+		},
+		// A header block is held up to 1 MiB; the rest of it is skipped,
+		// and the body read.
+		{
+			name: "header block over 1 MiB",
+			in: "Subject: first\n" + strings.Repeat("X-Filler: "+strings.Repeat("f", 70)+"\n", 20_000) +
+				"List-Archive: <http://late.example/>\n\nbody http://body.example/\n",
+			want: []got{
+				{1, "", "header:Subject", "text/plain", "", "first"},
+				{1, "", "1", "text/plain", "", "body http://body.example/\n"},
+			},
+			probs: []problem{{1, "", "1 MiB"}},
+		},
+	}...)
+}
+
+// squeeze returns the lines of s, trimmed, the empty ones left out: the
+// text of an HTML part without the line structure its tags give it.
+func squeeze(s string) string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// readers are the ways TestReader feeds each input: all must give the
+// same parts and problems.
+var readers = []struct {
+	name string
+	wrap func(io.Reader) io.Reader
+}{
+	{"whole", func(r io.Reader) io.Reader { return r }},
+	{"OneByteReader", iotest.OneByteReader},
+	{"HalfReader", iotest.HalfReader},
+	{"DataErrReader", iotest.DataErrReader},
+}
+
+func TestReader(t *testing.T) {
+	for _, tt := range readerTests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, rd := range readers {
+				parts, probs := readAll(t, rd.wrap(strings.NewReader(tt.in)))
+				for i := range parts {
+					if parts[i].Type == "text/html" {
+						parts[i].Body = squeeze(parts[i].Body)
+					}
+				}
+				if !reflect.DeepEqual(parts, tt.want) {
+					t.Errorf("%s: parts of %.200q:\n%s", rd.name, tt.in, diffParts(parts, tt.want))
+				}
+				if !matchProblems(probs, tt.probs) {
+					t.Errorf("%s: problems of %.200q = %v, want %v", rd.name, tt.in, probs, tt.probs)
+				}
+			}
+		})
+	}
+}
+
+func diffParts(gotParts, want []got) string {
+	var b strings.Builder
+	for i := 0; i < max(len(gotParts), len(want)); i++ {
+		var g, w string
+		if i < len(gotParts) {
+			g = gotParts[i].String()
+		}
+		if i < len(want) {
+			w = want[i].String()
+		}
+		mark := "  "
+		if g != w {
+			mark = "! "
+		}
+		fmt.Fprintf(&b, "%sgot  %.300s\n%swant %.300s\n", mark, g, mark, w)
+	}
+	return b.String()
+}
+
+func matchProblems(got []Problem, want []problem) bool {
+	if len(got) != len(want) {
+		return false
+	}
+	for i, p := range got {
+		w := want[i]
+		if p.Message != w.Message || p.Part != w.Part || !strings.Contains(p.Error(), w.Has) {
+			return false
+		}
+	}
+	return true
+}
+
+// #4: the charsets of mail are converted to UTF-8, and a URL with a
+// non-ASCII path comes out as UTF-8, which the scanner percent-encodes.
+func TestCharsets(t *testing.T) {
+	tests := []struct {
+		label   string // the charset parameter
+		enc     encoding.Encoding
+		text    string
+		wantURL string // canonical, as the scanner reports it
+	}{
+		{"ISO-8859-1", charmap.ISO8859_1, "Voir http://example.com/café et résumé.\n", "http://example.com/caf%C3%A9"},
+		{"iso-8859-2", charmap.ISO8859_2, "Zobacz http://example.pl/łódź teraz.\n", "http://example.pl/%C5%82%C3%B3d%C5%BA"},
+		{"iso-8859-15", charmap.ISO8859_15, "Prix <http://example.fr/€/œuvre> en euros.\n", "http://example.fr/%E2%82%AC/%C5%93uvre"},
+		{"windows-1251", charmap.Windows1251, "Смотрите http://example.ru/Привет сейчас.\n", "http://example.ru/%D0%9F%D1%80%D0%B8%D0%B2%D0%B5%D1%82"},
+		{"windows-1252", charmap.Windows1252, "Price <http://example.com/€/café> today.\n", "http://example.com/%E2%82%AC/caf%C3%A9"},
+		{"koi8-r", charmap.KOI8R, "Смотрите http://example.ru/Привет сейчас.\n", "http://example.ru/%D0%9F%D1%80%D0%B8%D0%B2%D0%B5%D1%82"},
+		{"Shift_JIS", japanese.ShiftJIS, "日本語 <http://example.jp/日本> です。\n", "http://example.jp/%E6%97%A5%E6%9C%AC"},
+		{"EUC-JP", japanese.EUCJP, "日本語 <http://example.jp/日本> です。\n", "http://example.jp/%E6%97%A5%E6%9C%AC"},
+		{"ISO-2022-JP", japanese.ISO2022JP, "日本語 <http://example.jp/日本> です。\n", "http://example.jp/%E6%97%A5%E6%9C%AC"},
+		{"GB18030", simplifiedchinese.GB18030, "中文 <http://example.cn/中文> 网页。\n", "http://example.cn/%E4%B8%AD%E6%96%87"},
+		{"GBK", simplifiedchinese.GBK, "中文 <http://example.cn/中文> 网页。\n", "http://example.cn/%E4%B8%AD%E6%96%87"},
+		{"gb2312", simplifiedchinese.GBK, "中文 <http://example.cn/中文> 网页。\n", "http://example.cn/%E4%B8%AD%E6%96%87"},
+		{"Big5", traditionalchinese.Big5, "中文 <http://example.tw/中文> 網頁。\n", "http://example.tw/%E4%B8%AD%E6%96%87"},
+		{"EUC-KR", korean.EUCKR, "한국어 <http://example.kr/한국> 페이지.\n", "http://example.kr/%ED%95%9C%EA%B5%AD"},
+		{"ks_c_5601-1987", korean.EUCKR, "한국어 <http://example.kr/한국> 페이지.\n", "http://example.kr/%ED%95%9C%EA%B5%AD"},
+		// RFC 2781 §4.3: UTF-16 with a BOM in either order, and
+		// big-endian without one.
+		{"utf-16", unicode.UTF16(unicode.BigEndian, unicode.UseBOM), "café <http://example.jp/日本>\n", "http://example.jp/%E6%97%A5%E6%9C%AC"},
+		{"UTF-16", unicode.UTF16(unicode.LittleEndian, unicode.UseBOM), "café <http://example.jp/日本>\n", "http://example.jp/%E6%97%A5%E6%9C%AC"},
+		{"utf-16", unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM), "café <http://example.jp/日本>\n", "http://example.jp/%E6%97%A5%E6%9C%AC"},
+		{"utf-16le", unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM), "café <http://example.jp/日本>\n", "http://example.jp/%E6%97%A5%E6%9C%AC"},
+		{"UTF-8", encoding.Nop, "café <http://example.jp/日本>\n", "http://example.jp/%E6%97%A5%E6%9C%AC"},
+	}
+	for _, tt := range tests {
+		for _, cte := range []string{"8bit", "base64"} {
+			t.Run(tt.label+"/"+cte, func(t *testing.T) {
+				body := encode(t, tt.enc, tt.text)
+				if cte == "base64" {
+					body = b64(body)
+				}
+				in := message(body, "Content-Type: text/plain; charset="+tt.label, "Content-Transfer-Encoding: "+cte)
+				parts, probs := readAll(t, strings.NewReader(in))
+				if len(probs) > 0 {
+					t.Errorf("problems: %v", probs)
+				}
+				if len(parts) != 1 || parts[0].Body != tt.text {
+					t.Fatalf("parts = %v, want one with body %q", parts, tt.text)
+				}
+				if urls := scanURLs(t, parts[0].Body); !reflect.DeepEqual(urls, []string{tt.wantURL}) {
+					t.Errorf("URLs = %q, want %q", urls, tt.wantURL)
+				}
+			})
+		}
+	}
+}
+
+// scanURLs returns the canonical URLs the scanner finds in s.
+func scanURLs(t testing.TB, s string) []string {
+	t.Helper()
+	sc := extract.NewScanner(strings.NewReader(s))
+	var urls []string
+	for sc.Scan() {
+		if m := sc.Match(); m != nil {
+			urls = append(urls, m.URL)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatalf("scan: %v", err)
+	}
+	return urls
+}
+
+// #4: an anchor whose text is its target is one URL, not two; hrefs with
+// "&amp;" are decoded; script and style are not scanned.
+func TestHTMLURLs(t *testing.T) {
+	in := message(`<style>p{background:url(http://style.example/x.png)}</style>
+<script>document.write("http://script.example/")</script>
+<p><a href="http://a.example/?p=1&amp;q=2">http://a.example/?p=1&amp;q=2</a>
+<a href="http://b.example/">link</a> and text http://c.example/.</p>`, "Content-Type: text/html")
+	parts, _ := readAll(t, strings.NewReader(in))
+	if len(parts) != 1 {
+		t.Fatalf("parts = %v", parts)
+	}
+	want := []string{"http://a.example/?p=1&q=2", "http://b.example/", "http://c.example/"}
+	if urls := scanURLs(t, parts[0].Body); !reflect.DeepEqual(urls, want) {
+		t.Errorf("URLs = %q, want %q", urls, want)
+	}
+}
+
+// Multiparts nest at most 32 deep; deeper, the body is text, and said to be.
+func TestDeepNesting(t *testing.T) {
+	entity := message("deep http://deep.example/\n", "Content-Type: text/plain")
+	for i := 0; i < 40; i++ {
+		b := fmt.Sprintf("b%d", i)
+		entity = message(multi(b, entity), "Content-Type: multipart/mixed; boundary="+b)
+	}
+	parts, probs := readAll(t, strings.NewReader(entity))
+	if len(parts) != 1 || strings.Count(parts[0].Path, ".") != maxDepth-1 || !strings.Contains(parts[0].Body, "http://deep.example/") {
+		t.Errorf("parts = %v, want one at depth %d holding the rest", parts, maxDepth)
+	}
+	if len(probs) != 1 || !strings.Contains(probs[0].Error(), "nested too deep") {
+		t.Errorf("problems = %v, want one: nested too deep", probs)
+	}
+}
+
+// Everything streams: a 10 MB body on one line is read in bounded memory
+// (the live heap, measured half way through the line, holds a few
+// buffers, not the line), and the URLs around it are found.
+func TestLongLineStreams(t *testing.T) {
+	const size = 10 << 20
+	for _, ct := range []string{"text/plain", "text/plain; format=flowed", "text/plain; charset=iso-8859-1", "text/plain; charset=koi8-r"} {
+		t.Run(ct, func(t *testing.T) {
+			words := &wordsReader{left: size}
+			in := io.MultiReader(
+				strings.NewReader(fromLine+"Subject: long\nContent-Type: "+ct+"\n\nhttp://start.example/ "),
+				words,
+				strings.NewReader(" http://end.example/\n\n"+fromLine+"Subject: next\n\nhttp://next.example/\n"),
+			)
+			var ms runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&ms)
+			base := ms.HeapAlloc
+			live := int64(-1)
+			r := NewReader(in, OnProblem(func(p Problem) { t.Errorf("problem: %v", p) }))
+			var urls []string
+			for {
+				p, err := r.Next()
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				sc := extract.NewScanner(p.Body)
+				for sc.Scan() {
+					if m := sc.Match(); m != nil {
+						urls = append(urls, fmt.Sprint(p.Message, " ", m.URL))
+					}
+					if live < 0 && words.left < size/2 {
+						runtime.GC()
+						runtime.ReadMemStats(&ms)
+						live = int64(ms.HeapAlloc) - int64(base)
+					}
+				}
+				if err := sc.Err(); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want := []string{"1 http://start.example/", "1 http://end.example/", "2 http://next.example/"}
+			if !reflect.DeepEqual(urls, want) {
+				t.Errorf("URLs = %q, want %q", urls, want)
+			}
+			if live > 4<<20 {
+				t.Errorf("live heap half way through a %d MiB line: %d KiB, want < 4 MiB", size>>20, live>>10)
+			}
+		})
+	}
+}
+
+// An HTML token is held up to 1 MiB (golang.org/x/net/html buffers a
+// whole token): a longer one, an inline image of 2 MiB, ends the part,
+// and is reported; the next message is read.
+func TestHTMLTokenBound(t *testing.T) {
+	img := `<p><a href="http://before.example/">x</a><img src="data:image/png;base64,` +
+		strings.Repeat("QUJD", 512<<10) + `"></p>`
+	in := mboxOf(message(img, "Content-Type: text/html"), message("http://next.example/\n", "Subject: next"))
+	parts, probs := readAll(t, strings.NewReader(in))
+	if len(parts) != 3 || !strings.Contains(parts[0].Body, "http://before.example/") || parts[2].Body != "http://next.example/\n\n" {
+		t.Errorf("parts = %.300v", parts)
+	}
+	if len(probs) != 1 || probs[0].Message != 1 || !strings.Contains(probs[0].Error(), "html: max buffer exceeded") {
+		t.Errorf("problems = %v, want one: html: max buffer exceeded", probs)
+	}
+}
+
+// wordsReader yields left bytes of "word word ...", no line end.
+type wordsReader struct{ left int }
+
+func (w *wordsReader) Read(p []byte) (int, error) {
+	if w.left == 0 {
+		return 0, io.EOF
+	}
+	n := min(len(p), w.left)
+	for i := range p[:n] {
+		p[i] = "word "[i%5]
+	}
+	w.left -= n
+	return n, nil
+}
+
+func TestSniff(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want bool
+	}{
+		// mbox(5): an mbox starts with a "From " line.
+		{"mbox", fromLine + "Subject: x\n\nbody\n", true},
+		// RFC 5322: a message starts with header fields.
+		{"message", "Return-Path: <a@example.org>\nFrom: a@example.org\nSubject: x\n\nbody\n", true},
+		{"message, CRLF", "From: a@example.org\r\nSubject: x\r\n\r\nbody\r\n", true},
+		{"message, folded field", "Subject: a long\n subject\nTo: b@example.org\n\nbody\n", true},
+		// RFC 5536: so does a news article.
+		{"news article", "Path: news.example.edu!not-for-mail\nNewsgroups: comp.misc\nSubject: x\n\nbody\n", true},
+		{"plain text", "Hello,\n\nsee http://example.com/ for more.\n", false},
+		{"Markdown", "# Title\n\nSee [the page](http://example.com/).\n", false},
+		// One field-like line is a sentence, not a header.
+		{"Note: prose", "Note: this is not mail.\n\nMore text.\n", false},
+		{"header-like line then prose", "Subject: notes\nThese are my notes about http://example.com/.\n", false},
+		// Fields, but none of mail.
+		{"unknown fields", "Name: x\nVersion: 1\n\n", false},
+		{"empty", "", false},
+		{"folded line first", " Subject: x\nTo: y\n\n", false},
+		// Decided on complete lines only.
+		{"unfinished line", "Subject: x\nTo: y", false},
+		// A line that is only a CR (old Mac text) is neither header nor
+		// crash.
+		{"CR line", "\r\r\nSubject: x\n", false},
+		{"CR first", "\rSubject: x\rTo: y\r\n", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Sniff([]byte(tt.in)); got != tt.want {
+				t.Errorf("Sniff(%q) = %v, want %v", tt.in, got, tt.want)
+			}
+		})
+	}
+}
