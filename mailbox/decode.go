@@ -270,8 +270,30 @@ func (h *htmlText) next() {
 			k, v, hasAttr = h.z.TagAttr()
 			switch string(k) {
 			case "href", "src", "cite", "action", "background":
+				// A link target is delimited by its attribute's quotes:
+				// written in angle brackets, it is read whole by the
+				// wrapper rules, spaces, CJK and all, not cut as running
+				// text would be.
+				v = bytes.TrimSpace(v)
 				h.out = append(h.out, '\n')
-				h.out = append(h.out, bytes.TrimSpace(v)...)
+				if len(v) > 0 && bytes.IndexAny(v, "<>") < 0 {
+					// As browsers read a target: tabs and line breaks
+					// dropped, a space sent as %20 (not ignored, as the
+					// appendix ignores whitespace in a wrapper).
+					h.out = append(h.out, '<')
+					for _, c := range v {
+						switch c {
+						case '\t', '\r', '\n':
+						case ' ':
+							h.out = append(h.out, "%20"...)
+						default:
+							h.out = append(h.out, c)
+						}
+					}
+					h.out = append(h.out, '>')
+				} else {
+					h.out = append(h.out, v...)
+				}
 				h.out = append(h.out, '\n')
 				if tag == "a" && string(k) == "href" {
 					h.href = string(bytes.TrimSpace(v))

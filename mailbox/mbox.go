@@ -124,10 +124,20 @@ func (s *mboxSource) separator() bool {
 		return true
 	}
 	b, _ = s.br.Peek(128)
+	return isFromLine(b)
+}
+
+// isFromLine reports whether b starts with an mbox separator line: "From ",
+// the sender, and an asctime date ("From sender Mon Nov  2 09:14:03 1994",
+// "From - Tue Nov 03 11:00:00 1994"), so that prose that happens to start
+// with "From " is not one.
+func isFromLine(b []byte) bool {
+	if !bytes.HasPrefix(b, []byte("From ")) {
+		return false
+	}
 	if i := bytes.IndexByte(b, '\n'); i >= 0 {
 		b = b[:i]
 	}
-	// "From sender Mon Nov  2 09:14:03 1994"
 	fields := bytes.Fields(b)
 	if len(fields) < 7 {
 		return false

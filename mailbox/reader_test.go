@@ -27,7 +27,7 @@ var (
 		"Content-Type: text/plain; charset=us-ascii")
 	htmlPart = message(`<p>html <a href="http://alt.example/page">the page</a></p>`+"\n",
 		"Content-Type: text/html; charset=utf-8")
-	htmlPartText = "html\nhttp://alt.example/page\nthe page" // squeezed
+	htmlPartText = "html\n<http://alt.example/page>\nthe page" // squeezed
 )
 
 // readerTests are the rows of TestReader. Bodies of text/html parts are
@@ -464,14 +464,14 @@ var readerTests = []struct {
 </body></html>
 `, "Content-Type: text/html; charset=utf-8"),
 		want: []got{{1, "", "1", "text/html", "",
-			"T\nRead\nhttp://html.example/a?x=1&y=2\nthe page\n.\nhttp://img.example/i.png\nBare: http://text.example/p?a=1&b=2 <ok>\nhttps://same.example/x"}},
+			"T\nRead\n<http://html.example/a?x=1&y=2>\nthe page\n.\n<http://img.example/i.png>\nBare: http://text.example/p?a=1&b=2 <ok>\n<https://same.example/x>"}},
 	},
 	// HTML in another charset is decoded before it is parsed.
 	{
 		name: "text/html in ISO-8859-1, quoted-printable",
 		in: message("<a href=3D\"http://example.com/r=E9sum=E9\">r=E9sum=E9</a>\n",
 			"Content-Type: text/html; charset=iso-8859-1", "Content-Transfer-Encoding: quoted-printable"),
-		want: []got{{1, "", "1", "text/html", "", "http://example.com/résumé\nrésumé"}},
+		want: []got{{1, "", "1", "text/html", "", "<http://example.com/résumé>\nrésumé"}},
 	},
 }
 
@@ -682,6 +682,15 @@ func TestHTMLURLs(t *testing.T) {
 	if urls := scanURLs(t, parts[0].Body); !reflect.DeepEqual(urls, want) {
 		t.Errorf("URLs = %q, want %q", urls, want)
 	}
+	// A link target is delimited by its attribute's quotes, so it comes out
+	// whole even with CJK text or a space in it, which would end it in
+	// running text.
+	in = message(`<a href="http://example.jp/日本/page one.html">日本</a>`, "Content-Type: text/html; charset=utf-8")
+	parts, _ = readAll(t, strings.NewReader(in))
+	want = []string{"http://example.jp/%E6%97%A5%E6%9C%AC/page%20one.html"}
+	if urls := scanURLs(t, parts[0].Body); !reflect.DeepEqual(urls, want) {
+		t.Errorf("URLs = %q, want %q", urls, want)
+	}
 }
 
 // Multiparts nest at most 32 deep; deeper, the body is text, and said to be.
@@ -803,6 +812,10 @@ func TestSniff(t *testing.T) {
 		{"Markdown", "# Title\n\nSee [the page](http://example.com/).\n", false},
 		// One field-like line is a sentence, not a header.
 		{"Note: prose", "Note: this is not mail.\n\nMore text.\n", false},
+		// Prose that starts with "From " is not an mbox: its separator
+		// line has a date (mbox(5)); taking it for one would drop a line.
+		{"From prose", "From the desk of the editor: see http://example.com/.\n", false},
+		{"From line, Thunderbird", "From - Tue Nov 03 11:00:00 1994\nSubject: x\n\nbody\n", true},
 		{"header-like line then prose", "Subject: notes\nThese are my notes about http://example.com/.\n", false},
 		// Fields, but none of mail.
 		{"unknown fields", "Name: x\nVersion: 1\n\n", false},

@@ -9,11 +9,12 @@ var mailHeaders = []string{"return-path", "received", "from", "to", "cc", "subje
 	"x-mailer", "user-agent", "content-type", "references", "in-reply-to", "organization", "xref"}
 
 // Sniff reports whether data, the first bytes of an input, look like mail:
-// an mbox's "From " line, or a header block that starts with the fields of
+// an mbox's "From " line (with its date: prose that starts with "From " is
+// not mail), or a header block that starts with the fields of
 // a message or a news article (at least two fields, one of them a mail
 // header, before anything else).
 func Sniff(data []byte) bool {
-	if bytes.HasPrefix(data, []byte("From ")) {
+	if isFromLine(data) {
 		return true
 	}
 	fields, known := 0, false
