@@ -30,7 +30,7 @@ func (r *Reader) decode(body io.Reader, h header, mediatype string, params map[s
 		// client split comes out whole; "=3D" becomes "=".
 		// Its lines are held whole: up to 16 KiB, as for a message's body,
 		// not the 4 KiB mime/quotedprintable gives a part.
-		body = &checked{r: quotedprintable.NewReader(bufio.NewReaderSize(body, 16<<10)), report: report, what: "quoted-printable"}
+		body = &checked{r: quotedprintable.NewReader(reuse(&r.qpBR, body)), report: report, what: "quoted-printable"}
 	case "base64":
 		body = &checked{r: base64.NewDecoder(base64.StdEncoding, &base64Filter{r: body}), report: report, what: "base64"}
 	case "", "7bit", "8bit", "binary":
@@ -45,7 +45,7 @@ func (r *Reader) decode(body io.Reader, h header, mediatype string, params map[s
 		}
 	}
 	if mediatype == "text/plain" && strings.EqualFold(params["format"], "flowed") {
-		body = newFlowed(body, strings.EqualFold(params["delsp"], "yes"))
+		body = &flowed{br: reuse(&r.flowBR, body), delsp: strings.EqualFold(params["delsp"], "yes")}
 	}
 	if mediatype == "text/html" {
 		body = newHTMLText(body, report)
@@ -159,10 +159,6 @@ type flowed struct {
 	joined bool // the previous line was a soft break: this one continues it
 	depth  int  // its quote depth
 	err    error
-}
-
-func newFlowed(r io.Reader, delsp bool) *flowed {
-	return &flowed{br: bufio.NewReaderSize(r, 16<<10), delsp: delsp}
 }
 
 func (f *flowed) Read(p []byte) (int, error) {

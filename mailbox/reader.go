@@ -66,6 +66,11 @@ const (
 // Reader reads the parts of the messages in an mbox, a message or a news
 // article. It is not safe for concurrent use.
 type Reader struct {
+	// Buffered readers, reused from one message or part to the next: a
+	// part's body is valid only until Next, so one of each is in use at a
+	// time, and a mailbox costs no allocation per message for them.
+	msgBR, qpBR, flowBR *bufio.Reader
+
 	src     *mboxSource
 	problem func(Problem)
 
@@ -140,7 +145,7 @@ func (r *Reader) nextMessage() (bool, error) {
 		}
 	}
 	r.msg++
-	body := bufio.NewReaderSize(r.src, 16<<10)
+	body := reuse(&r.msgBR, r.src)
 	h, err := readHeader(body)
 	if err != nil {
 		r.report("", err)
@@ -387,4 +392,14 @@ func looksLikeHeader(b []byte) bool {
 	}
 	colon := bytes.IndexByte(b, ':')
 	return colon > 0 && bytes.IndexAny(b[:colon], " \t") < 0
+}
+
+// reuse resets *br to read r, allocating it (16 KiB) the first time.
+func reuse(br **bufio.Reader, r io.Reader) *bufio.Reader {
+	if *br == nil {
+		*br = bufio.NewReaderSize(r, 16<<10)
+	} else {
+		(*br).Reset(r)
+	}
+	return *br
 }
