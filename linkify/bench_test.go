@@ -1,0 +1,96 @@
+package linkify
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
+)
+
+// benchDoc generates about size bytes of Markdown: paragraphs with bare
+// URLs, hosts and wrappers (some across lines), code blocks and lists;
+// with urls false, the same shapes with no URL in them.
+func benchDoc(size int, urls bool) []byte {
+	var b strings.Builder
+	for i := 0; b.Len() < size; i++ {
+		if urls {
+			fmt.Fprintf(&b, "Paragraph %d links to http://www.example.org/docs/%d/index.html and to\n", i, i)
+			fmt.Fprintf(&b, "www.example.com/search?q=%d, and the archive is at <URL:ftp://ftp.example.org/pub/\n", i)
+			fmt.Fprintf(&b, "  archive/%d.tar.gz> (mirrored at <URL:http://mirror.example.net/%d>), *see also\n", i, i)
+			b.WriteString("https://www.example.org/emphasis*, with `http://localhost:8080/code` in code.\n\n")
+			b.WriteString("```\ncurl http://localhost:8080/health\n```\n\n")
+			fmt.Fprintf(&b, "- item one: gopher://gopher.example.org/1/%d\n- item two: [a link](http://example.org/%d)\n\n", i, i)
+		} else {
+			fmt.Fprintf(&b, "Paragraph %d says nothing much and says it at length, going on to a\n", i)
+			b.WriteString("second line, where it goes on, and on, with no address anywhere to be seen,\n")
+			b.WriteString("and a third with *emphasis* and `code` in it, before it comes, at last,\n")
+			b.WriteString("to an end, as every paragraph does, with a full stop and a blank line.\n\n")
+			b.WriteString("```\ncurl localhost 8080\n```\n\n")
+			fmt.Fprintf(&b, "- item one: number %d\n- item two: [a link](somewhere)\n\n", i)
+		}
+	}
+	return []byte(b.String())
+}
+
+// BenchmarkRender renders about 1 MB of Markdown with plain goldmark (GFM
+// without Linkify), with goldmark's extension.Linkify and with this
+// extension, on text with many URLs and with none.
+func BenchmarkRender(b *testing.B) {
+	for _, corpus := range []struct {
+		name string
+		urls bool
+	}{{"many", true}, {"none", false}} {
+		src := benchDoc(1<<20, corpus.urls)
+		for _, md := range []struct {
+			name string
+			md   goldmark.Markdown
+		}{
+			{"plain", newMarkdown()},
+			{"goldmark-linkify", newMarkdown(extension.Linkify)},
+			{"linkify", newMarkdown(New())},
+		} {
+			b.Run(corpus.name+"/"+md.name, func(b *testing.B) {
+				b.SetBytes(int64(len(src)))
+				b.ReportAllocs()
+				for b.Loop() {
+					if err := md.md.Convert(src, io.Discard); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkRenderText streams about 1 MB of text through RenderText.
+func BenchmarkRenderText(b *testing.B) {
+	src := string(benchDoc(1<<20, true))
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := RenderText(io.Discard, strings.NewReader(src)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestLinearTime renders runs built to make a naive candidate loop
+// quadratic ("http://http://...": each failed candidate costs the run's
+// length); the bound on failed candidates in one run keeps them linear.
+func TestLinearTime(t *testing.T) {
+	for _, unit := range []string{"http://http://", "http://a_b/", "www.a_b/", "a@b_c", "<URL:"} {
+		src := []byte(strings.Repeat(unit, (256<<10)/len(unit)))
+		start := time.Now()
+		if err := newMarkdown(New(WithEmail(true))).Convert(src, io.Discard); err != nil {
+			t.Fatal(err)
+		}
+		// Quadratic, this takes minutes; linear, milliseconds.
+		if d := time.Since(start); d > 5*time.Second {
+			t.Errorf("%q repeated to 256 KiB took %v", unit, d)
+		}
+	}
+}

@@ -1,0 +1,644 @@
+package linkify
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+
+	"github.com/urlgrep/urlgrep/extract"
+)
+
+// TextMode says what the link made of a "<URL:...>" wrapper shows.
+type TextMode uint8
+
+// The texts a wrapper's link can show.
+const (
+	// TextURL shows the URL rejoined: the text inside the wrapper with
+	// its whitespace and line breaks removed (appendix: "the whitespace
+	// should be ignored when extracting the URL").
+	TextURL TextMode = iota
+
+	// TextOriginal shows the URL's text as written, line breaks included.
+	TextOriginal
+)
+
+// Config holds the options of the extension. The zero Config links
+// nothing; [New] starts from the defaults described with each option.
+type Config struct {
+	// Schemes are the schemes that may become links, case ignored.
+	// "javascript", "vbscript" and "data" never do, listed or not.
+	Schemes []string
+
+	// WWW links hosts that start with "www." (as http), Email bare e-mail
+	// addresses (as mailto).
+	WWW, Email bool
+
+	// Rel and Target, when not empty, become the rel and target
+	// attributes of every link made.
+	Rel, Target string
+
+	// Rewrite, when not nil, decides the destination of each URL found:
+	// ok false leaves the URL as text. The destination is checked against
+	// Schemes again, so a rewrite cannot produce a "javascript:" link.
+	Rewrite func(m *extract.Match) (dest string, ok bool)
+
+	// MaxLength bounds the bytes of a URL as written; a longer one stays
+	// text. Zero or less means the default.
+	MaxLength int
+
+	// Text says what a wrapper's link shows.
+	Text TextMode
+}
+
+// defaultSchemes are RFC 1738's schemes (§3) that are safe to follow,
+// and https; file (§3.10) names the reader's own files and is off.
+var defaultSchemes = []string{
+	"http", "https", "ftp", "mailto", "news", "nntp", "gopher", "telnet", "wais", "prospero",
+}
+
+// An Option sets an option of the extension.
+type Option func(*Config)
+
+// WithSchemes sets the schemes that may become links, replacing the
+// default list (http, https, ftp, mailto, news, nntp, gopher, telnet,
+// wais, prospero). Case is ignored. "javascript", "vbscript" and "data"
+// are refused even when listed.
+func WithSchemes(schemes ...string) Option {
+	return func(c *Config) { c.Schemes = append([]string(nil), schemes...) }
+}
+
+// WithWWW turns on or off the linking of hosts that start with "www."
+// without a scheme, as http (default on).
+func WithWWW(on bool) Option { return func(c *Config) { c.WWW = on } }
+
+// WithEmail turns on or off the linking of bare e-mail addresses, as
+// mailto (default off).
+func WithEmail(on bool) Option { return func(c *Config) { c.Email = on } }
+
+// WithRel sets the rel attribute of every link made, such as
+// "nofollow noopener" (default none).
+func WithRel(rel string) Option { return func(c *Config) { c.Rel = rel } }
+
+// WithTarget sets the target attribute of every link made, such as
+// "_blank" (default none).
+func WithTarget(target string) Option { return func(c *Config) { c.Target = target } }
+
+// WithRewrite sets a hook that decides the destination of each URL found,
+// for example to send links through a redirector; returning ok false
+// leaves the URL as text. The destination is checked against the allowed
+// schemes after the hook. Documents converted at the same time call it
+// at the same time.
+func WithRewrite(f func(m *extract.Match) (dest string, ok bool)) Option {
+	return func(c *Config) { c.Rewrite = f }
+}
+
+// WithMaxLength bounds the bytes of a URL as written (default
+// [extract.DefaultMaxCandidate], 64 KiB); a longer one stays text. n of
+// zero or less means the default.
+func WithMaxLength(n int) Option { return func(c *Config) { c.MaxLength = n } }
+
+// WithText sets what the link made of a "<URL:...>" wrapper shows
+// (default [TextURL]). It does not apply to [RenderText], whose output
+// keeps its input's text exactly.
+func WithText(mode TextMode) Option { return func(c *Config) { c.Text = mode } }
+
+// linker holds what the parsers share: the options and the Finder built
+// from them. It is read-only after newLinker, so safe for concurrent use.
+type linker struct {
+	cfg     Config
+	finder  *extract.Finder
+	schemes map[string]bool
+}
+
+func newLinker(opts []Option) *linker {
+	cfg := Config{
+		Schemes:   slices.Clone(defaultSchemes), // an option may change it in place
+		WWW:       true,
+		MaxLength: extract.DefaultMaxCandidate,
+	}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	if cfg.MaxLength <= 0 {
+		cfg.MaxLength = extract.DefaultMaxCandidate
+	}
+	l := &linker{cfg: cfg, schemes: make(map[string]bool, len(cfg.Schemes))}
+	for _, s := range cfg.Schemes {
+		if s != "" {
+			l.schemes[strings.ToLower(s)] = true
+		}
+	}
+	l.finder = extract.NewFinder(l.extractOptions()...)
+	return l
+}
+
+func (l *linker) extractOptions() []extract.Option {
+	return []extract.Option{
+		extract.WithWWW(l.cfg.WWW),
+		extract.WithEmail(l.cfg.Email),
+		extract.WithMaxCandidate(l.cfg.MaxLength),
+	}
+}
+
+// destination decides whether m becomes a link, and where it points.
+func (l *linker) destination(m *extract.Match) (string, bool) {
+	if len(m.Raw) > l.cfg.MaxLength {
+		return "", false
+	}
+	dest := m.URL // canonical: percent-encoded, so safe in an attribute
+	if l.cfg.Rewrite != nil {
+		d, ok := l.cfg.Rewrite(m)
+		if !ok {
+			return "", false
+		}
+		dest = d
+	}
+	if !l.allowed(m.Parsed.Scheme) || !l.safe(dest) {
+		return "", false
+	}
+	return dest, true
+}
+
+// safe reports whether dest may be an href: its scheme, as a browser reads
+// it, is allowed, both as written and with the character references and
+// backslash escapes resolved that goldmark's renderer resolves in a
+// destination ("javascript&#58;" is "javascript:" to it). A destination
+// with no scheme is relative, and safe.
+func (l *linker) safe(dest string) bool {
+	if !l.safeAs(dest) {
+		return false
+	}
+	if strings.ContainsAny(dest, "&\\") {
+		return l.safeAs(string(util.URLEscape([]byte(dest), true)))
+	}
+	return true
+}
+
+func (l *linker) safeAs(dest string) bool {
+	var buf [maxScheme]byte
+	scheme, ok := schemeOf(dest, buf[:0])
+	return !ok || l.allowed(string(scheme))
+}
+
+// allowed reports whether scheme (lower case) may become a link.
+func (l *linker) allowed(scheme string) bool {
+	switch scheme {
+	case "javascript", "vbscript", "data":
+		// Never, whatever Schemes says: they run code in the page.
+		return false
+	}
+	return l.schemes[scheme]
+}
+
+// maxScheme bounds the scheme names schemeOf returns: a longer one is
+// returned empty, and is not allowed.
+const maxScheme = 64
+
+// schemeOf appends to buf the scheme of s, in lower case, as a browser's
+// URL parser finds it (WHATWG URL Standard, "basic URL parser"): leading C0
+// controls and spaces are skipped and tabs and line breaks ignored
+// anywhere, so " java\tscript:" has the scheme "javascript". ok is false
+// when s has no scheme and is relative.
+func schemeOf(s string, buf []byte) (scheme []byte, ok bool) {
+	i := 0
+	for i < len(s) && s[i] <= ' ' {
+		i++
+	}
+	n := 0 // scheme bytes seen
+	for ; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\t' || c == '\n' || c == '\r':
+			continue
+		case c == ':':
+			return buf, n > 0
+		case 'A' <= c && c <= 'Z':
+			c += 'a' - 'A'
+		case 'a' <= c && c <= 'z':
+		case n > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'):
+		default:
+			return nil, false
+		}
+		if n++; len(buf) == cap(buf) {
+			return nil, true // longer than any scheme allowed
+		}
+		buf = append(buf, c)
+	}
+	return nil, false
+}
+
+// newLink returns a link to dest with the configured attributes; pos is
+// its offset in the source.
+func (l *linker) newLink(dest string, pos int) *ast.Link {
+	link := ast.NewLink()
+	link.Destination = []byte(dest)
+	link.SetPos(pos)
+	// The stock renderer writes rel and target, escaped, as they pass
+	// html.LinkAttributeFilter.
+	if l.cfg.Rel != "" {
+		link.SetAttributeString("rel", []byte(l.cfg.Rel))
+	}
+	if l.cfg.Target != "" {
+		link.SetAttributeString("target", []byte(l.cfg.Target))
+	}
+	return link
+}
+
+// wrapperParser takes the "<URL:...>" that goldmark's autolink parser
+// would otherwise turn into a link to "URL:...": those on one line with no
+// whitespace. It runs at priority 250, before that parser's 300, and
+// links the wrapper when its URL holds and is allowed, else keeps it as
+// text. A wrapper with whitespace or line breaks in it is no autolink;
+// its content is parsed as Markdown, and the transformer links it
+// afterwards if that content stays text.
+type wrapperParser struct{ l *linker }
+
+var _ parser.InlineParser = (*wrapperParser)(nil)
+
+// Trigger implements [parser.InlineParser].
+func (p *wrapperParser) Trigger() []byte { return []byte{'<'} }
+
+// Parse implements [parser.InlineParser].
+func (p *wrapperParser) Parse(parent ast.Node, block text.Reader, pc parser.Context) ast.Node {
+	line, seg := block.PeekLine()
+	// appendix: the prefix is "URL:"; like wrapper.At we ignore case.
+	// "<http://...>" and every other '<' are goldmark's.
+	if len(line) < 5 || !bytes.EqualFold(line[1:5], []byte("url:")) {
+		return nil
+	}
+	end := autolinkEnd(line)
+	if end == 0 {
+		return nil // no autolink; see the type's comment
+	}
+	block.Advance(end)
+	// Raw text, as goldmark writes an autolink's label: character
+	// references and backslashes as they are. goldmark allows no link in a
+	// link's label, so there the wrapper stays text.
+	if m, n := p.l.finder.At(line[:end], 0, nil); m != nil && n == end && m.Kind == extract.Wrapped &&
+		!pc.IsInLinkLabel() {
+		if dest, ok := p.l.destination(m); ok {
+			link := p.l.newLink(dest, seg.Start)
+			link.AppendChild(link, ast.NewRawTextSegment(
+				text.NewSegment(seg.Start+int(m.Offset), seg.Start+int(m.End))))
+			return link
+		}
+	}
+	// A String, not a raw Text, which goldmark would merge the text
+	// after it into.
+	s := ast.NewString(line[:end:end])
+	s.SetRaw(true)
+	return s
+}
+
+// autolinkEnd returns the length of the URL autolink that line, starting
+// with '<', begins with, as goldmark's autolink parser finds it, or 0.
+func autolinkEnd(line []byte) int {
+	stop := util.FindURLIndex(line[1:]) + 1
+	if stop <= 0 || stop >= len(line) || line[stop] != '>' {
+		return 0
+	}
+	return stop + 1
+}
+
+// transformer links the URLs in the document's text once goldmark has
+// parsed it, as GFM's autolink extension does: in each run of adjacent
+// text nodes, across soft line breaks, but never inside code spans, raw
+// HTML, links, images or autolinks. Working on the parsed text, rather
+// than from an inline parser, means that a URL never swallows Markdown
+// markup ("http://x/_a_" keeps its emphasis), so the text is kept.
+type transformer struct{ l *linker }
+
+var _ parser.ASTTransformer = (*transformer)(nil)
+
+// Transform implements [parser.ASTTransformer].
+func (t *transformer) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
+	r := runner{l: t.l, source: reader.Source()}
+	r.walk(doc)
+}
+
+// runner carries the buffers reused over the runs of one document.
+type runner struct {
+	l      *linker
+	source []byte
+	buf    []byte  // the run's text; a '\n' stands for each line break
+	pieces []piece // the run's text nodes, in order
+	spans  []span  // the links found in buf
+	out    []ast.Node
+}
+
+// piece is one text node of a run; its value is buf[off:off+len(value)],
+// followed by '\n' when the node ends a line.
+type piece struct {
+	t   *ast.Text
+	off int
+}
+
+func (p piece) end() int     { return p.off + p.t.Segment.Len() }
+func (p piece) breaks() bool { return p.t.SoftLineBreak() || p.t.HardLineBreak() }
+
+// span is a link to make: buf[start:end] is replaced by the link, whose
+// label is buf[label:labelEnd].
+type span struct {
+	start, end, label, labelEnd int
+	dest                        string
+	wrapped                     bool
+}
+
+// walk links the text runs among n's children, and descends.
+func (r *runner) walk(n ast.Node) {
+	var first ast.Node
+	for c := n.FirstChild(); c != nil; {
+		next := c.NextSibling()
+		if isText(c) {
+			if first == nil {
+				first = c
+			}
+		} else {
+			if first != nil {
+				r.run(n, first, c)
+				first = nil
+			}
+			if descend(c) {
+				r.walk(c)
+			}
+		}
+		c = next
+	}
+	if first != nil {
+		r.run(n, first, nil)
+	}
+}
+
+// isText reports whether n is text a URL may be found in.
+func isText(n ast.Node) bool {
+	t, ok := n.(*ast.Text)
+	return ok && !t.IsRaw() && t.Segment.Padding == 0
+}
+
+// descend reports whether the text under n may hold links to make: not
+// under a link, image or autolink (a link in a link is not allowed, and a
+// link's label is left as it is), nor code spans, raw HTML, code blocks.
+func descend(n ast.Node) bool {
+	switch n.Kind() {
+	case ast.KindLink, ast.KindImage, ast.KindAutoLink, ast.KindCodeSpan, ast.KindRawHTML:
+		return false
+	}
+	return n.Type() != ast.TypeBlock || !n.IsRaw()
+}
+
+// run links the URLs in the text nodes from first up to stop, which are
+// children of parent. Text nodes that do not follow each other in the
+// source, other than at a line break, start a new run.
+func (r *runner) run(parent, first, stop ast.Node) {
+	r.buf, r.pieces = r.buf[:0], r.pieces[:0]
+	for c := first; c != stop; c = c.NextSibling() {
+		t := c.(*ast.Text)
+		if n := len(r.pieces); n > 0 {
+			if p := r.pieces[n-1]; !p.breaks() && p.t.Segment.Stop != t.Segment.Start {
+				r.linkify(parent)
+				r.buf, r.pieces = r.buf[:0], r.pieces[:0]
+			}
+		}
+		r.pieces = append(r.pieces, piece{t: t, off: len(r.buf)})
+		r.buf = append(r.buf, t.Segment.Value(r.source)...)
+		if t.SoftLineBreak() || t.HardLineBreak() {
+			r.buf = append(r.buf, '\n')
+		}
+	}
+	r.linkify(parent)
+}
+
+// Bounds on the failed candidates in one run of non-space bytes, so that
+// an adversarial run ("http://a_b/http://a_b/...") costs linear time: each
+// failed candidate may cost the run's length.
+const (
+	maxFails = 16
+	longRun  = 1024
+)
+
+// linkify finds the URLs in buf and, if any, replaces the run's nodes.
+func (r *runner) linkify(parent ast.Node) {
+	if len(r.pieces) == 0 {
+		return
+	}
+	buf := r.buf
+	var prev byte // the byte before the run in the source, as extract wants it
+	if s := r.pieces[0].t.Segment.Start; s > 0 {
+		prev = r.source[s-1]
+	}
+	r.spans = r.spans[:0]
+	chunkStart, chunkEnd, fails := 0, 0, 0
+	for i := 0; i < len(buf); {
+		c := buf[i]
+		if i > 0 {
+			prev = buf[i-1]
+		}
+		// A URL starts at '<' or at the start of a word: extract
+		// decides the rest.
+		if c <= ' ' || c >= 0x80 || c != '<' && isAlnum(prev) {
+			i++
+			continue
+		}
+		if i >= chunkEnd {
+			chunkStart, chunkEnd, fails = i, i, 0
+			for chunkEnd < len(buf) && buf[chunkEnd] > ' ' {
+				chunkEnd++
+			}
+		}
+		m, n := r.l.finder.At(buf[i:], prev, nil)
+		if m == nil || m.Kind == extract.Angle {
+			// "<scheme:...>" in text is no autolink of goldmark's: a
+			// bare URL in it is found from the next byte, as GFM does.
+			if isAlnum(c) {
+				if fails++; fails > maxFails && chunkEnd-chunkStart > longRun {
+					i = chunkEnd
+					continue
+				}
+			}
+			i++
+			continue
+		}
+		s := span{start: i, end: i + n, label: i + int(m.Offset), labelEnd: i + int(m.End),
+			wrapped: m.Kind == extract.Wrapped}
+		if dest, ok := r.l.destination(r.l.unescaped(m, buf[i:i+n], prev)); ok && !splitsEscape(buf, s.start) &&
+			!splitsEscape(buf, s.labelEnd) && !splitsEscape(buf, s.end) {
+			s.dest = dest
+			r.spans = append(r.spans, s)
+		}
+		i += n // a URL refused stays text, all of it
+	}
+	if len(r.spans) == 0 {
+		return
+	}
+	r.out = r.out[:0]
+	cur := 0
+	for _, s := range r.spans {
+		r.out = r.texts(r.out, cur, s.start)
+		link := r.l.newLink(s.dest, r.sourcePos(s.start))
+		var label []ast.Node
+		if s.wrapped && r.l.cfg.Text == TextURL {
+			label = r.words(nil, s.label, s.labelEnd)
+		} else {
+			label = r.texts(nil, s.label, s.labelEnd)
+		}
+		for _, n := range label {
+			link.AppendChild(link, n)
+		}
+		r.out = append(r.out, link)
+		cur = s.end
+	}
+	r.out = r.texts(r.out, cur, len(buf))
+	first := r.pieces[0].t
+	for _, n := range r.out {
+		parent.InsertBefore(parent, first, n)
+	}
+	for _, p := range r.pieces {
+		parent.RemoveChild(parent, p.t)
+	}
+	clear(r.out)
+}
+
+// unescaped returns the URL of data, found as m, as goldmark shows its
+// text: a backslash escape stands for the character it escapes, so
+// "http://x/a\_b" goes to "http://x/a_b", not "http://x/a%5C_b". It asks
+// the Finder again, about the text with its escapes resolved, and keeps m
+// when that finds another URL.
+func (l *linker) unescaped(m *extract.Match, data []byte, prev byte) *extract.Match {
+	if bytes.IndexByte(data, '\\') < 0 {
+		return m
+	}
+	u := util.UnescapePunctuations(data)
+	if m2, n := l.finder.At(u, prev, nil); m2 != nil && n == len(u) && m2.Kind == m.Kind {
+		return m2
+	}
+	return m
+}
+
+// splitsEscape reports whether a link that starts or ends at buf[at]
+// would cut a backslash escape (`\_`) or a character reference
+// ("&#58;") in two. goldmark resolves both when it writes text, so the
+// halves would show what the whole did not; such a URL stays text.
+func splitsEscape(buf []byte, at int) bool {
+	if at >= len(buf) {
+		return false
+	}
+	n := 0
+	for n < at && buf[at-1-n] == '\\' {
+		n++
+	}
+	if n%2 == 1 && util.IsPunct(buf[at]) {
+		return true
+	}
+	if buf[at] != ';' {
+		return false
+	}
+	j := at
+	for j > 0 && isAlnum(buf[j-1]) {
+		j--
+	}
+	if j > 0 && buf[j-1] == '#' {
+		j--
+	}
+	return j < at && j > 0 && buf[j-1] == '&'
+}
+
+// sourcePos returns the source offset of buf[i].
+func (r *runner) sourcePos(i int) int {
+	for _, p := range r.pieces {
+		if i <= p.end() {
+			return p.t.Segment.Start + min(i-p.off, p.t.Segment.Len())
+		}
+	}
+	p := r.pieces[len(r.pieces)-1]
+	return p.t.Segment.Stop
+}
+
+// texts appends text nodes for buf[from:to] to out: a node for each part
+// of a piece, carrying the piece's line break when the '\n' that stands
+// for it is in range. Parts that follow each other in the source merge.
+func (r *runner) texts(out []ast.Node, from, to int) []ast.Node {
+	for _, p := range r.pieces {
+		lo, hi := max(from, p.off), min(to, p.end())
+		brk := p.breaks() && from <= p.end() && p.end() < to
+		if lo >= hi && !brk {
+			continue
+		}
+		if lo > hi {
+			lo = hi
+		}
+		seg := text.NewSegment(p.t.Segment.Start+lo-p.off, p.t.Segment.Start+hi-p.off)
+		t, merge := (*ast.Text)(nil), false
+		if n := len(out); n > 0 {
+			t, merge = out[n-1].(*ast.Text)
+			merge = merge && t.Segment.Stop == seg.Start && !t.SoftLineBreak() && !t.HardLineBreak()
+		}
+		if merge {
+			t.Segment.Stop = seg.Stop
+		} else {
+			t = ast.NewTextSegment(seg)
+			out = append(out, t)
+		}
+		if brk {
+			t.SetSoftLineBreak(p.t.SoftLineBreak())
+			t.SetHardLineBreak(p.t.HardLineBreak())
+		}
+	}
+	return out
+}
+
+// words appends text nodes for the non-space bytes of buf[from:to]: a
+// wrapper's URL with the whitespace and line breaks inside it left out.
+func (r *runner) words(out []ast.Node, from, to int) []ast.Node {
+	for _, p := range r.pieces {
+		lo, hi := max(from, p.off), min(to, p.end())
+		for lo < hi {
+			for lo < hi && isSpace(r.buf[lo]) {
+				lo++
+			}
+			e := lo
+			for e < hi && !isSpace(r.buf[e]) {
+				e++
+			}
+			if e > lo {
+				start := p.t.Segment.Start + lo - p.off
+				out = append(out, ast.NewTextSegment(text.NewSegment(start, start+e-lo)))
+			}
+			lo = e
+		}
+	}
+	return out
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
+
+func isAlnum(c byte) bool {
+	return 'a' <= c|0x20 && c|0x20 <= 'z' || '0' <= c && c <= '9'
+}
+
+// extender is the goldmark.Extender that New returns.
+type extender struct{ l *linker }
+
+var _ goldmark.Extender = (*extender)(nil)
+
+// Extension is the extension with the default options.
+var Extension = New()
+
+// New returns the extension with the given options, applied in order over
+// the defaults.
+func New(opts ...Option) goldmark.Extender {
+	return &extender{l: newLinker(opts)}
+}
+
+// Extend implements [goldmark.Extender].
+func (e *extender) Extend(m goldmark.Markdown) {
+	m.Parser().AddOptions(
+		parser.WithInlineParsers(util.Prioritized(&wrapperParser{l: e.l}, 250)),
+		parser.WithASTTransformers(util.Prioritized(&transformer{l: e.l}, 999)),
+	)
+}

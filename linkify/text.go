@@ -1,0 +1,103 @@
+package linkify
+
+import (
+	"bufio"
+	"io"
+
+	"github.com/urlgrep/urlgrep/extract"
+)
+
+// RenderText writes r to w as HTML, with each URL that [extract.Scanner]
+// finds and the options allow as a link: `<a href="...">` with the rel and
+// target attributes, around the URL's text as written. Every other byte
+// is text, HTML-escaped, so the text content of the output is the input
+// exactly; wrap it in <pre> to keep its lines. It streams, in the memory
+// the Scanner bounds, and returns the first error reading r or writing w.
+// [WithText] does not apply: a link shows the text as written.
+func RenderText(w io.Writer, r io.Reader, opts ...Option) error {
+	l := newLinker(opts)
+	s := extract.NewScanner(r, l.extractOptions()...)
+	hw := htmlWriter{w: bufio.NewWriter(w)}
+	for s.Scan() && hw.err == nil {
+		raw := s.Raw()
+		m := s.Match()
+		if m == nil {
+			hw.escape(raw)
+			continue
+		}
+		dest, ok := l.destination(m)
+		if !ok {
+			hw.escape(raw)
+			continue
+		}
+		hw.str(`<a href="`)
+		hw.escape([]byte(dest))
+		hw.str(`"`)
+		hw.attr("rel", l.cfg.Rel)
+		hw.attr("target", l.cfg.Target)
+		hw.str(">")
+		hw.escape(raw)
+		hw.str("</a>")
+	}
+	if hw.err != nil {
+		return hw.err
+	}
+	if err := s.Err(); err != nil {
+		_ = hw.w.Flush()
+		return err
+	}
+	return hw.w.Flush()
+}
+
+// htmlWriter writes HTML, keeping the first error.
+type htmlWriter struct {
+	w   *bufio.Writer
+	err error
+}
+
+func (h *htmlWriter) str(s string) {
+	if h.err == nil {
+		_, h.err = h.w.WriteString(s)
+	}
+}
+
+// attr writes ` name="value"`, the value escaped, unless value is empty.
+func (h *htmlWriter) attr(name, value string) {
+	if value == "" {
+		return
+	}
+	h.str(" " + name + `="`)
+	h.escape([]byte(value))
+	h.str(`"`)
+}
+
+// escape writes b with the five bytes that HTML gives a meaning escaped,
+// as html.EscapeString does; every other byte is written as it is.
+func (h *htmlWriter) escape(b []byte) {
+	last := 0
+	for i, c := range b {
+		var esc string
+		switch c {
+		case '&':
+			esc = "&amp;"
+		case '<':
+			esc = "&lt;"
+		case '>':
+			esc = "&gt;"
+		case '"':
+			esc = "&#34;"
+		case '\'':
+			esc = "&#39;"
+		default:
+			continue
+		}
+		if h.err == nil {
+			_, h.err = h.w.Write(b[last:i])
+		}
+		h.str(esc)
+		last = i + 1
+	}
+	if h.err == nil {
+		_, h.err = h.w.Write(b[last:])
+	}
+}

@@ -1,0 +1,121 @@
+package linkify
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+	"testing/iotest"
+)
+
+func TestRenderText(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		opts []Option
+		want string
+	}{
+		{"empty", "", nil, ""},
+		{"no URL", `a < b & "c" 'd'`, nil, "a &lt; b &amp; &#34;c&#34; &#39;d&#39;"},
+		{"bare", "see http://example.com/a.", nil, `see <a href="http://example.com/a">http://example.com/a</a>.`},
+		{ // appendix: the wrapper stays text, the URL inside is the link
+			"wrapper across lines", "<URL:http://example.com/a/\n  b.html>", nil,
+			"&lt;URL:<a href=\"http://example.com/a/b.html\">http://example.com/a/\n  b.html</a>&gt;",
+		},
+		{ // in plain text, plain angle brackets are linked too
+			"angle", "<http://example.com/>", nil, `&lt;<a href="http://example.com/">http://example.com/</a>&gt;`,
+		},
+		{"www", "www.example.com", nil, `<a href="http://www.example.com">www.example.com</a>`},
+		{"www off", "www.example.com", []Option{WithWWW(false)}, "www.example.com"},
+		{"email off", "a@example.com", nil, "a@example.com"},
+		{"email", "a@example.com", []Option{WithEmail(true)}, `<a href="mailto:a@example.com">a@example.com</a>`},
+		{"refused", "file:///etc/passwd <URL:javascript:x>", nil, "file:///etc/passwd &lt;URL:javascript:x&gt;"},
+		{"file asked for", "file:///etc/passwd", []Option{WithSchemes("file")}, `<a href="file:///etc/passwd">file:///etc/passwd</a>`},
+		{"escaped URL", `http://example.com/?a=1&b="2"`, nil, `<a href="http://example.com/?a=1&amp;b=">http://example.com/?a=1&amp;b=</a>&#34;2&#34;`},
+		{
+			"rel and target", "http://example.com/", []Option{WithRel(`no"follow`), WithTarget("_blank")},
+			`<a href="http://example.com/" rel="no&#34;follow" target="_blank">http://example.com/</a>`,
+		},
+		{"max length", "http://example.com/long http://e.com/", []Option{WithMaxLength(16)}, `http://example.com/long <a href="http://e.com/">http://e.com/</a>`},
+		{"not UTF-8", "\xff http://example.com/ \x00", nil, "\xff <a href=\"http://example.com/\">http://example.com/</a> \x00"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			readers := map[string]func(io.Reader) io.Reader{
+				"plain": func(r io.Reader) io.Reader { return r }, "one byte": iotest.OneByteReader,
+				"half": iotest.HalfReader, "data err": iotest.DataErrReader,
+			}
+			for rname, wrap := range readers {
+				var b bytes.Buffer
+				if err := RenderText(&b, wrap(strings.NewReader(tt.in)), tt.opts...); err != nil {
+					t.Fatalf("%s: RenderText(%q) error %v", rname, tt.in, err)
+				}
+				if got := b.String(); got != tt.want {
+					t.Errorf("%s: RenderText(%q) = %q, want %q", rname, tt.in, got, tt.want)
+				}
+				checkRenderText(t, []byte(tt.in), tt.opts...)
+			}
+		})
+	}
+}
+
+func TestRenderTextErrors(t *testing.T) {
+	errRead := errors.New("read failed")
+	var b bytes.Buffer
+	r := io.MultiReader(strings.NewReader("see http://example.com/ "), iotest.ErrReader(errRead))
+	if err := RenderText(&b, r); !errors.Is(err, errRead) {
+		t.Errorf("RenderText with a failing reader: error %v, want %v", err, errRead)
+	}
+	if got, want := b.String(), `see <a href="http://example.com/">http://example.com/</a> `; got != want {
+		t.Errorf("RenderText with a failing reader wrote %q, want %q", got, want)
+	}
+
+	errWrite := errors.New("write failed")
+	big := strings.Repeat("text http://example.com/ ", 10000)
+	if err := RenderText(failingWriter{errWrite}, strings.NewReader(big)); !errors.Is(err, errWrite) {
+		t.Errorf("RenderText with a failing writer: error %v, want %v", err, errWrite)
+	}
+}
+
+type failingWriter struct{ err error }
+
+func (w failingWriter) Write([]byte) (int, error) { return 0, w.err }
+
+// TestRenderTextStreams renders 16 MiB without holding it: the input is
+// generated as it is read and the output discarded, so only the
+// Scanner's bounded buffer is in memory.
+func TestRenderTextStreams(t *testing.T) {
+	if testing.Short() {
+		t.Skip("16 MiB")
+	}
+	const size = 16 << 20
+	line := []byte("a line with http://example.com/a/path and <URL:ftp://ftp.example.org/\n  pub/x> in it\n")
+	r := io.LimitReader(&repeater{data: line}, size)
+	n := &countingWriter{}
+	if err := RenderText(n, r); err != nil {
+		t.Fatal(err)
+	}
+	if n.n < size {
+		t.Errorf("RenderText wrote %d bytes for %d", n.n, size)
+	}
+}
+
+type repeater struct {
+	data []byte
+	off  int
+}
+
+func (r *repeater) Read(p []byte) (int, error) {
+	n := 0
+	for n < len(p) {
+		c := copy(p[n:], r.data[r.off:])
+		n += c
+		r.off = (r.off + c) % len(r.data)
+	}
+	return n, nil
+}
+
+type countingWriter struct{ n int64 }
+
+func (w *countingWriter) Write(p []byte) (int, error) { w.n += int64(len(p)); return len(p), nil }
