@@ -51,6 +51,7 @@ type config struct {
 	context   bool
 	color     string
 	unwrap    bool
+	linkify   string
 }
 
 const usage = `usage: urlgrep [flags] [file ...]
@@ -93,6 +94,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&cfg.hyphen, "hyphen", "keep", "a URL broken after a hyphen: keep the hyphen, drop it, or print both readings (keep|drop|both)")
 	fs.BoolVar(&cfg.context, "context", false, "print each URL with the line, or the lines a wrapped URL spans, it was found in")
 	fs.StringVar(&cfg.color, "color", "auto", "highlight URLs in --context lines: auto (when standard output is a terminal), always, never")
+	fs.StringVar(&cfg.linkify, "linkify", "", "render each input as HTML with its URLs linked: markdown (--linkify alone) or text")
+	fs.Lookup("linkify").NoOptDefVal = "markdown"
 	fs.BoolVar(&cfg.unwrap, "unwrap", false, "report the target of mail security gateways' redirect links (Safe Links, Proofpoint, Google)")
 	help := fs.Bool("help", false, "show this help")
 	fs.Usage = func() {
@@ -113,6 +116,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case cfg.color != "auto" && cfg.color != "always" && cfg.color != "never":
 		fmt.Fprintf(stderr, "urlgrep: --color must be auto, always or never, not %q\n", cfg.color)
 		return exitTrouble
+	case cfg.linkify != "" && cfg.linkify != "markdown" && cfg.linkify != "text":
+		fmt.Fprintf(stderr, "urlgrep: --linkify must be markdown or text, not %q\n", cfg.linkify)
+		return exitTrouble
 	case cfg.jobs < 1:
 		fmt.Fprintf(stderr, "urlgrep: -j must be at least 1\n")
 		return exitTrouble
@@ -129,6 +135,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitTrouble
 		}
 		code = parseArgs(fs.Args(), cfg, out)
+	} else if cfg.linkify != "" {
+		code = linkifyFiles(fs.Args(), cfg, stdin, out, stderr)
 	} else {
 		code = scanFiles(fs.Args(), cfg, stdin, stdout, out, stderr)
 	}
