@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# table.sh prints urlgrep's performance table: whole-process throughput and
+# peak memory of urlgrep and its peers on the same generated inputs, in
+# one run, with the input in the page cache. Best of 3 runs each.
+#
+#   bash bench/table.sh [size]        # default 200M; peers that are slow get a slice
+#
+# Needs ripgrep, linkify-it (node) and URI::Find (perl); it installs them
+# from Debian's and npm's registries when they are missing.
+set -euo pipefail
+cd "$(dirname "$0")"
+size=${1:-200M}
+work=${TMPDIR:-/tmp}/urlgrep-bench
+mkdir -p "$work"
+
+need() { command -v "$1" >/dev/null 2>&1; }
+if ! need rg || ! perl -MURI::Find -e1 2>/dev/null; then
+	(apt-get update -qq && apt-get install -y -qq ripgrep liburi-find-perl) >/dev/null 2>&1 || true
+fi
+if [ ! -d "$work/node_modules/linkify-it" ]; then
+	(cd "$work" && npm install --silent linkify-it >/dev/null 2>&1) || true
+fi
+cat > "$work/linkify.js" <<'JS'
+const fs = require('fs');
+const L = require('linkify-it')();
+const data = fs.readFileSync(0, 'utf8');
+const m = L.match(data) || [];
+process.stdout.write(m.map(x => x.url).join('\n') + '\n');
+JS
+
+go build -o "$work/urlgrep" ../cmd/urlgrep
+go build -o "$work/peer" ./cmd/peer
+go build -o "$work/xurls" mvdan.cc/xurls/v2/cmd/xurls
+go run ./cmd/gen -kind rfc -size "$size" -seed 1 > "$work/rfc.txt"
+go run ./cmd/gen -kind mail -size "$size" -seed 1 > "$work/mail.mbox"
+go run ./cmd/gen -kind markdown -size 64M -seed 1 > "$work/doc.md"
+head -c 4M "$work/rfc.txt" > "$work/rfc-small.txt"
+head -c 4M "$work/mail.mbox" > "$work/mail-small.mbox"
+cat "$work"/*.txt "$work"/*.mbox "$work"/*.md > /dev/null
+
+re='(https?|ftp|gopher|news|nntp|telnet|wais|file|prospero|mailto):[^[:space:]<>"]+'
+
+# run NAME FILE CMD...: best of 3 wall times as MB/s, and the peak RSS.
+run() {
+	local name=$1 file=$2; shift 2
+	local bytes best=999999 mem=0 t m
+	bytes=$(stat -c %s "$file")
+	for _ in 1 2 3; do
+		/usr/bin/time -f '%e %M' -o "$work/time" "$@" < "$file" > /dev/null 2>"$work/err" || true
+		read -r t m < "$work/time"
+		best=$(awk -v a="$t" -v b="$best" 'BEGIN{print (a<b)?a:b}')
+		[ "$m" -gt "$mem" ] && mem=$m
+	done
+	awk -v n="$name" -v f="$(basename "$file")" -v s="$bytes" -v t="$best" -v m="$mem" \
+		'BEGIN{ if (t < 0.01) t = 0.01; printf "| %-28s | %-16s | %9.1f MB/s | %6.1f MiB |\n", n, f, s/t/1e6, m/1024 }'
+}
+
+echo "| tool | input | throughput | peak memory |"
+echo "|---|---|---|---|"
+for f in rfc.txt mail.mbox; do
+	run "cat > /dev/null (floor)" "$work/$f" cat
+	run "urlgrep --raw" "$work/$f" "$work/urlgrep" --raw
+done
+run "urlgrep (mail decoding)" "$work/mail.mbox" "$work/urlgrep"
+for f in rfc.txt mail.mbox; do
+	need rg && run "ripgrep -o (URL regex)" "$work/$f" rg -o --no-line-number "$re" || true
+done
+for f in rfc-small.txt mail-small.mbox; do
+	run "xurls (strict)" "$work/$f" "$work/xurls"
+	run "xurls -r (relaxed)" "$work/$f" "$work/xurls" -r
+	[ -d "$work/node_modules/linkify-it" ] && run "linkify-it (node)" "$work/$f" env NODE_PATH="$work/node_modules" node "$work/linkify.js" || true
+	perl -MURI::Find -e1 2>/dev/null && run "urifind (perl)" "$work/$f" perl -MURI::Find -e 'local $/; my $t = <STDIN>; URI::Find->new(sub { print "$_[1]\n"; $_[1] })->find(\$t)' || true
+done
+run "goldmark (plain)" "$work/doc.md" "$work/peer" goldmark
+run "goldmark + extension.Linkify" "$work/doc.md" "$work/peer" goldmark-linkify
+run "goldmark + urlgrep linkify" "$work/doc.md" "$work/peer" goldmark-urlgrep
+
+# -j: the same mailbox split in two files, one job against two.
+split -n 2 -d "$work/mail.mbox" "$work/part."
+for j in 1 2; do
+	best=999999
+	for _ in 1 2 3; do
+		/usr/bin/time -f '%e %M' -o "$work/time" "$work/urlgrep" -j $j "$work/part.00" "$work/part.01" > /dev/null 2>&1 || true
+		read -r t m < "$work/time"
+		best=$(awk -v a="$t" -v b="$best" 'BEGIN{print (a<b)?a:b}')
+	done
+	awk -v j=$j -v s="$(stat -c %s "$work/mail.mbox")" -v t="$best" -v m="$m" \
+		'BEGIN{ printf "| urlgrep -j %d (mail, 2 files)  | mail.mbox        | %9.1f MB/s | %6.1f MiB |\n", j, s/t/1e6, m/1024 }'
+done
