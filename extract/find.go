@@ -22,8 +22,18 @@ const (
 	maxScheme = 32
 	maxLocal  = 64
 	lookback  = maxLocal + 1
-	maxTries  = 8 // candidates tried in one run of URL characters, for linear time
+	maxTries  = 8  // candidates tried in one run of URL characters, for linear time
+	maxQuote  = 64 // quote markers kept of one line's prefix: "> > > …"
+
+	// lookahead bounds how far past maxCandidate bytes from its start a
+	// recogniser reads before it decides: a scheme and "://" before the
+	// bounded run, the byte after it and a rune cut by a read.
+	lookahead = maxScheme + 8
 )
+
+// tooLong is the end that bare, www and emailAt return, with a nil match,
+// for a candidate longer than maxCandidate: the Scanner counts it dropped.
+const tooLong = -1
 
 type config struct {
 	maxCandidate int
@@ -92,7 +102,9 @@ func (f *Finder) At(data []byte, prev byte, quote []byte) (m *Match, n int) {
 		}
 		return nil, 0
 	}
-	if !isSchemeByte(prev) {
+	if !isAlnum(prev) {
+		// As the Scanner has it: a scheme starts after any byte but a
+		// letter or digit ("e.g.http:" has "http:").
 		if m, end, _ := f.bare(data, 0, true); m != nil {
 			return m, end
 		}
@@ -185,8 +197,15 @@ func (f *Finder) bare(data []byte, s int, atEOF bool) (m *Match, end int, more b
 	if more {
 		return nil, 0, true
 	}
+	if end-(c+1) > f.cfg.maxCandidate {
+		// runEnd stopped at its bound: the run goes on, too long.
+		return nil, tooLong, false
+	}
 	end = trimEnd(data, s, end)
-	if end <= body || end-s > f.cfg.maxCandidate {
+	if end-s > f.cfg.maxCandidate {
+		return nil, tooLong, false
+	}
+	if end <= body {
 		return nil, 0, false
 	}
 	raw := string(data[s:end])
@@ -207,13 +226,17 @@ func (f *Finder) www(data []byte, s int, atEOF bool) (m *Match, end int, more bo
 	if !hasPrefixFold(data[s:], "www.") || !isAlnum(data[s+4]) {
 		return nil, 0, false
 	}
-	end, more = f.runEnd(data, s, atEOF)
+	end, more = f.runEnd(data, s+4, atEOF)
 	if more {
 		return nil, 0, true
 	}
+	if end-(s+4) > f.cfg.maxCandidate {
+		// runEnd stopped at its bound: the run goes on, too long.
+		return nil, tooLong, false
+	}
 	end = trimEnd(data, s, end)
 	if end-s > f.cfg.maxCandidate {
-		return nil, 0, false
+		return nil, tooLong, false
 	}
 	raw := string(data[s:end])
 	if m = f.match(WWW, raw, raw, "", "http://"); m == nil || m.Parsed.HasUser {
@@ -226,11 +249,15 @@ func (f *Finder) www(data []byte, s int, atEOF bool) (m *Match, end int, more bo
 // mailto. Its domain must be a host by RFC 1738 §3.1, with at least one dot.
 func (f *Finder) emailAt(data []byte, s, at int, atEOF bool) (m *Match, end int, more bool) {
 	end = at + 1
-	for end < len(data) && (isAlnum(data[end]) || data[end] == '-' || data[end] == '.') {
+	limit := s + f.cfg.maxCandidate + 1
+	for end < len(data) && end < limit && (isAlnum(data[end]) || data[end] == '-' || data[end] == '.') {
 		end++
 	}
-	if end == len(data) && !atEOF {
+	if end == len(data) && end < limit && !atEOF {
 		return nil, 0, true
+	}
+	if end-s > f.cfg.maxCandidate {
+		return nil, tooLong, false
 	}
 	for end > at+1 && (data[end-1] == '.' || data[end-1] == '-') {
 		end--

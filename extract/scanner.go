@@ -42,6 +42,13 @@ type Scanner struct {
 	lineStart int64 // input offset of that line's first byte
 	counted   int64 // input offset up to which line breaks are counted
 
+	// The quote markers ('>', '|') of that line up to counted, which is
+	// all of a quote prefix that wrapper.At compares. They are kept here
+	// because the line's start may leave the buffer before a '<' on it.
+	quoteMarks [maxQuote]byte
+	nQuote     int
+	inQuote    bool // the line has had only markers and spaces so far
+
 	seg     []byte
 	match   *Match
 	pending *Match // a URL found after a text segment, returned next
@@ -60,7 +67,7 @@ var triggerBytes = [nTriggers]byte{':', '<', '.', '@'}
 
 // NewScanner returns a Scanner that reads r.
 func NewScanner(r io.Reader, opts ...Option) *Scanner {
-	s := &Scanner{r: r, f: Finder{cfg: defaults()}, line: 1}
+	s := &Scanner{r: r, f: Finder{cfg: defaults()}, line: 1, inQuote: true}
 	for _, o := range opts {
 		o(&s.f.cfg)
 	}
@@ -105,13 +112,18 @@ func (s *Scanner) Scan() bool {
 		switch {
 		case more && s.eof:
 			panic("extract: recogniser asked for more at EOF")
-		case more && s.end-ms >= s.f.cfg.maxCandidate:
+		case more && s.end-ms >= s.f.cfg.maxCandidate+lookahead:
 			// Too long to be a URL: drop it and go on after its first byte.
+			// The recognisers decide within this many bytes (they return
+			// tooLong), so this only guards the buffer's bound.
 			s.dropped++
 			s.pos = t + 1
 		case more:
-			if ms > s.start && (s.end == len(s.buf) && len(s.buf) == s.max) {
-				s.emit(s.start, ms, nil)
+			// Return the text before the candidate when the buffer is
+			// full, keeping the look-back a later trigger may need (a
+			// local part before '@' may start before this candidate).
+			if keep := ms - lookback; keep > s.start && s.end == len(s.buf) && len(s.buf) == s.max {
+				s.emit(s.start, keep, nil)
 				return true
 			}
 			s.fill()
@@ -221,7 +233,10 @@ func (s *Scanner) try(t, k int) (m *Match, ms, me, resume int, more bool) {
 			if m != nil {
 				return m, i, end, end, false
 			}
-			s.noteRun(t, data, atEOF)
+			if s.noteRun(t, data, atEOF) {
+				return nil, i, 0, 0, true
+			}
+			s.countDropped(end)
 			break
 		}
 	case tDot:
@@ -236,6 +251,7 @@ func (s *Scanner) try(t, k int) (m *Match, ms, me, resume int, more bool) {
 		if m != nil {
 			return m, i, end, end, false
 		}
+		s.countDropped(end)
 	case tAt:
 		i := t
 		for i > max(s.start, t-maxLocal) && isLocalByte(data[i-1]) {
@@ -251,6 +267,7 @@ func (s *Scanner) try(t, k int) (m *Match, ms, me, resume int, more bool) {
 		if m != nil {
 			return m, i, end, end, false
 		}
+		s.countDropped(end)
 	}
 	return nil, 0, 0, t + 1, false
 }
@@ -263,14 +280,26 @@ func (s *Scanner) tooManyTries(t int) bool {
 }
 
 // noteRun counts a failed candidate in the run of URL characters that
-// contains t.
-func (s *Scanner) noteRun(t int, data []byte, atEOF bool) {
+// contains t. It answers more, changing nothing, when the run's end is not
+// read yet: the run must not depend on where a read ended.
+func (s *Scanner) noteRun(t int, data []byte, atEOF bool) (more bool) {
 	if t > s.runFrom && t < s.runTo {
 		s.runTries++
-		return
+		return false
 	}
-	end, _ := s.f.runEnd(data, t, atEOF)
+	end, more := s.f.runEnd(data, t, atEOF)
+	if more {
+		return true
+	}
 	s.runFrom, s.runTo, s.runTries = t, end, 1
+	return false
+}
+
+// countDropped counts a candidate that a recogniser found too long.
+func (s *Scanner) countDropped(end int) {
+	if end == tooLong {
+		s.dropped++
+	}
 }
 
 // byteBefore returns the input byte before buf[i], 0 at the start of input.
@@ -281,20 +310,17 @@ func (s *Scanner) byteBefore(i int) byte {
 	return s.prev
 }
 
-// quote returns the quote prefix of the line on which buf[t] stands, when
-// the line's start is still in the buffer.
+// quote returns the quote markers of the line on which buf[t] stands, as
+// wrapper.QuotePrefix measures the prefix (wrapper.At compares only its
+// markers), whether or not the line's start is still in the buffer.
 func (s *Scanner) quote(t int) []byte {
 	s.countLines(t)
-	ls := int(s.lineStart - s.base)
-	if ls < 0 {
-		return nil
-	}
-	line := s.buf[ls:t]
-	return line[:wrapper.QuotePrefix(line)]
+	return s.quoteMarks[:s.nQuote]
 }
 
-// countLines counts the line breaks before buf[i]. Calls come with
-// increasing i, so every byte is counted once.
+// countLines counts the line breaks before buf[i], and reads the quote
+// prefix of the last line. Calls come with increasing i, so every byte is
+// counted once.
 func (s *Scanner) countLines(i int) {
 	from := int(s.counted - s.base)
 	if i <= from {
@@ -306,9 +332,34 @@ func (s *Scanner) countLines(i int) {
 	seg := s.buf[from:i]
 	if n := bytes.Count(seg, []byte{'\n'}); n > 0 {
 		s.line += n
-		s.lineStart = s.base + int64(from+bytes.LastIndexByte(seg, '\n')+1)
+		nl := bytes.LastIndexByte(seg, '\n')
+		s.lineStart = s.base + int64(from+nl+1)
+		seg = seg[nl+1:]
+		s.nQuote, s.inQuote = 0, true
+	}
+	if s.inQuote {
+		s.readQuote(seg)
 	}
 	s.counted = s.base + int64(i)
+}
+
+// readQuote reads on through the quote prefix of the line being counted:
+// markers, each with the spaces or tabs after it, after any indentation
+// (wrapper.QuotePrefix). Markers past maxQuote are not kept.
+func (s *Scanner) readQuote(seg []byte) {
+	for _, c := range seg {
+		switch c {
+		case ' ', '\t':
+		case '>', '|':
+			if s.nQuote < len(s.quoteMarks) {
+				s.quoteMarks[s.nQuote] = c
+				s.nQuote++
+			}
+		default:
+			s.inQuote = false
+			return
+		}
+	}
 }
 
 // locate sets the absolute position of m, found at buf[ms:me].

@@ -1,0 +1,54 @@
+package extract_test
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/urlgrep/urlgrep/extract"
+)
+
+// The Scan loop over a mail: a wrapper broken across quoted lines, a bare
+// URL at the end of a sentence, and a word followed by a colon that is not
+// a URL.
+func ExampleScanner() {
+	const mail = `Bob Baker writes:
+> The working copy lives at <URL:ftp://ftp.example.net/pub/drafts/
+> draft-uri-context-03.txt;type=a> but the mirror may be newer.
+
+Note: the mirror is http://www.example.com/drafts/index.html.
+`
+	s := extract.NewScanner(strings.NewReader(mail))
+	for s.Scan() {
+		if m := s.Match(); m != nil {
+			fmt.Printf("%d:%d %s %s\n", m.Line, m.Col, m.Kind, m.Text)
+		}
+	}
+	if err := s.Err(); err != nil {
+		fmt.Println("error:", err)
+	}
+	// Output:
+	// 2:34 wrapped ftp://ftp.example.net/pub/drafts/draft-uri-context-03.txt;type=a
+	// 5:21 bare http://www.example.com/drafts/index.html
+}
+
+// A Finder recognises a URL at the start of text held in memory: a
+// wrapper at a '<', else a bare URL when the byte before starts a word.
+func ExampleFinder_At() {
+	f := extract.NewFinder()
+	text := []byte("see <URL:http://ds.internic.\n      net/instructions/overview.html#WARNING>.")
+
+	m, n := f.At(text[4:], text[3], nil)
+	fmt.Println(m.Kind, m.Text, m.Rejoined)
+	fmt.Printf("%q\n", text[4+n:])
+
+	m, n = f.At([]byte("http://www.example.com/index.html?lang=en."), ' ', nil)
+	fmt.Println(m.Kind, m.Text, n)
+
+	m, _ = f.At([]byte("news: is not a URL"), ' ', nil)
+	fmt.Println(m == nil)
+	// Output:
+	// wrapped http://ds.internic.net/instructions/overview.html#WARNING true
+	// "."
+	// bare http://www.example.com/index.html?lang=en 41
+	// true
+}

@@ -1,0 +1,86 @@
+package extract
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"testing/iotest"
+)
+
+// FuzzScanner checks, for any input, with the default options and with the
+// smallest buffers (and e-mail on): no panic and no error; the segments
+// partition the input, offsets increase and positions agree with the input
+// (checkPartition); a one-byte and a half reader give the same matches and
+// drop the same candidates; no match's Raw is longer than the candidate
+// bound; a buffer that never fills gives the same matches as one that
+// fills. It is seeded from the table tests and the golden inputs.
+func FuzzScanner(f *testing.F) {
+	for _, tt := range scanTests {
+		f.Add(tt.in)
+	}
+	for _, tt := range matchTests {
+		f.Add(tt.in)
+	}
+	files, _ := filepath.Glob("../testdata/input/extract/*.txt")
+	for _, file := range files {
+		if data, err := os.ReadFile(file); err == nil && len(data) < 64<<10 {
+			f.Add(string(data))
+		}
+	}
+	for _, p := range pathological {
+		f.Add(strings.Repeat(p.unit, 4096/len(p.unit)) + p.tail)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		small := []Option{WithMaxCandidate(256), WithReadSize(512), WithEmail(true)}
+		for _, opts := range [][]Option{nil, small} {
+			bound := NewFinder(opts...).cfg.maxCandidate
+			want := scan(t, strings.NewReader(in), opts...)
+			if want.err != nil {
+				t.Fatalf("Err() = %v, want nil", want.err)
+			}
+			checkPartition(t, in, want)
+			for _, m := range want.matches() {
+				if len(m.Raw) > bound {
+					t.Errorf("match %q: Raw is %d bytes, above the bound %d", m.Text, len(m.Raw), bound)
+				}
+			}
+			for _, rd := range []struct {
+				name string
+				r    func() *scanResult
+			}{
+				{"OneByteReader", func() *scanResult {
+					r := scan(t, iotest.OneByteReader(strings.NewReader(in)), opts...)
+					return &r
+				}},
+				{"HalfReader", func() *scanResult {
+					r := scan(t, iotest.HalfReader(strings.NewReader(in)), opts...)
+					return &r
+				}},
+			} {
+				got := rd.r()
+				if got.err != nil {
+					t.Fatalf("%s: Err() = %v, want nil", rd.name, got.err)
+				}
+				if !reflect.DeepEqual(got.matches(), want.matches()) {
+					t.Fatalf("%s: matches differ:\n got %s\nwant %s", rd.name, describe(got.matches()), describe(want.matches()))
+				}
+				if got.dropped != want.dropped {
+					t.Fatalf("%s: Dropped() = %d, want %d", rd.name, got.dropped, want.dropped)
+				}
+				if string(got.joined()) != in {
+					t.Fatalf("%s: segments do not partition the input", rd.name)
+				}
+			}
+		}
+		// The buffer of small holds 849 bytes; with reads of 64 KiB it
+		// never fills. Where the buffer fills must change nothing.
+		want := scan(t, strings.NewReader(in), small...)
+		got := scan(t, strings.NewReader(in), WithMaxCandidate(256), WithReadSize(64<<10), WithEmail(true))
+		if !reflect.DeepEqual(got.matches(), want.matches()) || got.dropped != want.dropped {
+			t.Fatalf("large reads: matches differ from small reads:\n got %s (dropped %d)\nwant %s (dropped %d)",
+				describe(got.matches()), got.dropped, describe(want.matches()), want.dropped)
+		}
+	})
+}

@@ -1,0 +1,931 @@
+package extract
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"github.com/urlgrep/urlgrep/rfc1738"
+	"github.com/urlgrep/urlgrep/wrapper"
+)
+
+// segment is one segment of a scan: its Raw bytes, copied, and its match,
+// nil for text.
+type segment struct {
+	raw []byte
+	m   *Match
+}
+
+// scanResult is everything a scan reports.
+type scanResult struct {
+	segs    []segment
+	err     error
+	dropped int64
+}
+
+func (r scanResult) matches() []*Match {
+	var ms []*Match
+	for _, sg := range r.segs {
+		if sg.m != nil {
+			ms = append(ms, sg.m)
+		}
+	}
+	return ms
+}
+
+func (r scanResult) joined() []byte {
+	var b bytes.Buffer
+	for _, sg := range r.segs {
+		b.Write(sg.raw)
+	}
+	return b.Bytes()
+}
+
+// scan runs the Scan loop over r and records every segment, copying each
+// Raw (it is valid only until the next Scan). It also checks, after every
+// Scan, that the buffer is within its bound.
+func scan(t testing.TB, r io.Reader, opts ...Option) scanResult {
+	t.Helper()
+	s := NewScanner(r, opts...)
+	var res scanResult
+	for s.Scan() {
+		raw := s.Raw()
+		if len(raw) == 0 {
+			// An empty segment would break "offsets strictly increase",
+			// and a scanner returning them could loop for ever.
+			t.Errorf("Scan returned an empty segment after %d segments", len(res.segs))
+			break
+		}
+		if len(s.buf) > s.max {
+			t.Fatalf("buffer is %d bytes, above its bound %d", len(s.buf), s.max)
+		}
+		res.segs = append(res.segs, segment{raw: bytes.Clone(raw), m: s.Match()})
+	}
+	res.err, res.dropped = s.Err(), s.Dropped()
+	return res
+}
+
+// scanAll runs the Scan loop over r and returns the matches, every
+// segment's Raw (copied), and Err.
+func scanAll(t testing.TB, r io.Reader, opts ...Option) (matches []*Match, segs [][]byte, err error) {
+	t.Helper()
+	res := scan(t, r, opts...)
+	for _, sg := range res.segs {
+		segs = append(segs, sg.raw)
+	}
+	return res.matches(), segs, res.err
+}
+
+// texts returns the Text of each match.
+func texts(ms []*Match) []string {
+	var s []string
+	for _, m := range ms {
+		s = append(s, m.Text)
+	}
+	return s
+}
+
+// stutterReader returns (0, nil) a few times between reads, and reads of
+// varying small sizes, as a slow network connection may.
+type stutterReader struct {
+	r     io.Reader
+	n     int // calls so far
+	sizes []int
+}
+
+func newStutterReader(r io.Reader) io.Reader {
+	return &stutterReader{r: r, sizes: []int{1, 7, 2, 64, 3, 1, 513, 5}}
+}
+
+func (r *stutterReader) Read(p []byte) (int, error) {
+	r.n++
+	if r.n%4 != 0 {
+		return 0, nil // three empty reads, well under the scanner's limit
+	}
+	size := r.sizes[(r.n/4)%len(r.sizes)]
+	if len(p) > size {
+		p = p[:size]
+	}
+	return r.r.Read(p)
+}
+
+// countingReader counts the bytes and calls of the reads it passes on.
+type countingReader struct {
+	r            io.Reader
+	bytes, calls int64
+}
+
+func (r *countingReader) Read(p []byte) (int, error) {
+	n, err := r.r.Read(p)
+	r.bytes += int64(n)
+	r.calls++
+	return n, err
+}
+
+// readers are the ways TestReaders feeds the same input to the scanner;
+// the results must not depend on them (STYLE §7, after bufio's slowReader).
+var readers = []struct {
+	name string
+	wrap func(io.Reader) io.Reader
+}{
+	{"strings.Reader", func(r io.Reader) io.Reader { return r }},
+	{"OneByteReader", iotest.OneByteReader},
+	{"HalfReader", iotest.HalfReader},
+	{"DataErrReader", iotest.DataErrReader},
+	{"stutterReader", newStutterReader},
+	{"OneByteReader+DataErrReader", func(r io.Reader) io.Reader { return iotest.DataErrReader(iotest.OneByteReader(r)) }},
+}
+
+// smallBuffers shrink the read size and candidate bound to their minimum,
+// so that the buffer is compacted and grown many times over short inputs.
+var smallBuffers = []Option{WithReadSize(512), WithMaxCandidate(256)}
+
+// input is one input that the reader, partition and fuzz tests all run.
+type input struct {
+	name string
+	in   string
+	opts []Option
+}
+
+// allInputs returns the inputs of the table tests and of the golden tests.
+func allInputs(t testing.TB) []input {
+	t.Helper()
+	var ins []input
+	for _, tt := range scanTests {
+		ins = append(ins, input{"table/" + tt.name, tt.in, tt.opts})
+	}
+	for _, tt := range matchTests {
+		ins = append(ins, input{"detail/" + tt.name, tt.in, tt.opts})
+	}
+	files, err := filepath.Glob("../testdata/input/extract/*.txt")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no golden inputs: %v", err)
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := strings.TrimSuffix(filepath.Base(f), ".txt")
+		ins = append(ins, input{"golden/" + name, string(data), goldenOpts(name)})
+	}
+	return ins
+}
+
+// TestReaders runs every input through each reader of readers and requires
+// identical matches (every field), identical concatenated segments, the
+// same count of dropped candidates and no error, with the default read size
+// and the smallest. With the smallest candidate bound too, inputs whose
+// URLs are short must give the same matches again.
+func TestReaders(t *testing.T) {
+	for _, in := range allInputs(t) {
+		t.Run(in.name, func(t *testing.T) {
+			want := scan(t, strings.NewReader(in.in), in.opts...)
+			if want.err != nil {
+				t.Fatalf("Err() = %v, want nil", want.err)
+			}
+			if got := want.joined(); string(got) != in.in {
+				t.Fatalf("segments joined = %q, want the input %q", got, in.in)
+			}
+			short := true
+			for _, m := range want.matches() {
+				if m.End-m.Offset > 128 {
+					short = false
+				}
+			}
+			type config struct {
+				name string
+				opts []Option
+				same bool // Dropped must match too
+			}
+			// The read size changes only when the buffer fills, never
+			// what is found.
+			small := append(append([]Option(nil), in.opts...), WithReadSize(512))
+			configs := []config{{"default", in.opts, true}, {"small reads", small, true}}
+			if short {
+				configs = append(configs, config{"small", append(append([]Option(nil), in.opts...), smallBuffers...), false})
+			}
+			for _, c := range configs {
+				var base scanResult
+				for i, rd := range readers {
+					got := scan(t, rd.wrap(strings.NewReader(in.in)), c.opts...)
+					if got.err != nil {
+						t.Errorf("%s/%s: Err() = %v, want nil", c.name, rd.name, got.err)
+					}
+					if j := got.joined(); string(j) != in.in {
+						t.Errorf("%s/%s: segments joined = %q, want the input", c.name, rd.name, j)
+					}
+					if !reflect.DeepEqual(got.matches(), want.matches()) {
+						t.Errorf("%s/%s: matches differ from strings.Reader with default buffers:\n got %s\nwant %s",
+							c.name, rd.name, describe(got.matches()), describe(want.matches()))
+					}
+					if i == 0 {
+						base = got
+					} else if got.dropped != base.dropped {
+						t.Errorf("%s/%s: Dropped() = %d, strings.Reader: %d", c.name, rd.name, got.dropped, base.dropped)
+					}
+					if c.same && got.dropped != want.dropped {
+						t.Errorf("%s/%s: Dropped() = %d, want %d", c.name, rd.name, got.dropped, want.dropped)
+					}
+				}
+			}
+		})
+	}
+}
+
+// describe formats matches for a failure message.
+func describe(ms []*Match) string {
+	var b strings.Builder
+	for _, m := range ms {
+		fmt.Fprintf(&b, "\n\t%d:%d %d-%d %v %q raw %q alt %q err %v", m.Line, m.Col, m.Offset, m.End, m.Kind, m.Text, m.Raw, m.Alternates, m.Err)
+	}
+	return b.String()
+}
+
+// checkPartition checks the guarantees of a scan of in: the segments' Raw
+// bytes, concatenated, are in; offsets strictly increase; each URL
+// segment's Raw is its Match.Raw and in[Offset:End]; Line, Col and EndLine
+// agree with the line breaks of in.
+func checkPartition(t testing.TB, in string, res scanResult) {
+	t.Helper()
+	if j := res.joined(); string(j) != in {
+		t.Errorf("segments joined = %q, want the input %q", j, in)
+		return
+	}
+	off := int64(0)
+	for i, sg := range res.segs {
+		if len(sg.raw) == 0 {
+			t.Errorf("segment %d at offset %d is empty", i, off)
+		}
+		if i > 0 && res.segs[i-1].m != nil && sg.m != nil {
+			// Two URLs are always apart: a wrapper's ">" and "<URL:",
+			// or a byte that ended the first, stand between them.
+			t.Errorf("segments %d and %d are both URLs: %q, %q", i-1, i, res.segs[i-1].raw, sg.raw)
+		}
+		if m := sg.m; m != nil {
+			if m.Offset != off {
+				t.Errorf("match %q: Offset = %d, want %d (the segment's)", m.Text, m.Offset, off)
+			}
+			if m.End != off+int64(len(sg.raw)) {
+				t.Errorf("match %q: End = %d, want %d", m.Text, m.End, off+int64(len(sg.raw)))
+			}
+			if m.Raw != string(sg.raw) {
+				t.Errorf("match %q: Raw = %q, segment Raw = %q", m.Text, m.Raw, sg.raw)
+			}
+			if m.Offset >= 0 && m.End <= int64(len(in)) && m.Offset <= m.End && in[m.Offset:m.End] != m.Raw {
+				t.Errorf("match %q: input[%d:%d] = %q, want Raw %q", m.Text, m.Offset, m.End, in[m.Offset:m.End], m.Raw)
+			}
+			before := in[:min(int(m.Offset), len(in))]
+			line := strings.Count(before, "\n") + 1
+			col := len(before) - (strings.LastIndexByte(before, '\n') + 1) + 1
+			endLine := line + strings.Count(m.Raw, "\n")
+			if m.Line != line || m.Col != col || m.EndLine != endLine {
+				t.Errorf("match %q at offset %d: Line:Col-EndLine = %d:%d-%d, want %d:%d-%d",
+					m.Text, m.Offset, m.Line, m.Col, m.EndLine, line, col, endLine)
+			}
+			if m.Parsed == nil {
+				t.Errorf("match %q: Parsed is nil", m.Text)
+			} else if m.URL != m.Parsed.String() {
+				t.Errorf("match %q: URL = %q, Parsed.String() = %q", m.Text, m.URL, m.Parsed.String())
+			}
+		}
+		off += int64(len(sg.raw))
+	}
+}
+
+// TestPartition checks checkPartition's guarantees on every input, with
+// whole and one-byte reads, default and small buffers.
+func TestPartition(t *testing.T) {
+	for _, in := range allInputs(t) {
+		t.Run(in.name, func(t *testing.T) {
+			small := append(append([]Option(nil), in.opts...), smallBuffers...)
+			checkPartition(t, in.in, scan(t, strings.NewReader(in.in), in.opts...))
+			checkPartition(t, in.in, scan(t, iotest.OneByteReader(strings.NewReader(in.in)), in.opts...))
+			checkPartition(t, in.in, scan(t, strings.NewReader(in.in), small...))
+			checkPartition(t, in.in, scan(t, iotest.HalfReader(strings.NewReader(in.in)), small...))
+		})
+	}
+}
+
+var errBoom = errors.New("boom")
+
+// TestReadErrors: Err reports I/O errors only, after the segments of the
+// bytes read before the error, including the bytes of the failing read.
+func TestReadErrors(t *testing.T) {
+	const in = "see http://a.example/x and <URL:http://b.example/\n  y> then"
+	tests := []struct {
+		name    string
+		r       io.Reader
+		wantErr error
+		want    []string
+		read    string // the bytes read before the error
+	}{
+		// STYLE §4: handle the n > 0 bytes a read returns before its error.
+		{"error after data", io.MultiReader(strings.NewReader(in), iotest.ErrReader(errBoom)), errBoom,
+			[]string{"http://a.example/x", "http://b.example/y"}, in},
+		{"data with error", &dataErrReader{data: in, err: errBoom}, errBoom,
+			[]string{"http://a.example/x", "http://b.example/y"}, in},
+		// The error cuts the wrapper short: what was read is text, and the
+		// bare URL inside it is found.
+		{"error inside wrapper", io.MultiReader(strings.NewReader(in[:49]), iotest.ErrReader(errBoom)), errBoom,
+			[]string{"http://a.example/x", "http://b.example/"}, in[:49]},
+		// STYLE §4: repeated (0, nil) reads are io.ErrNoProgress.
+		{"no progress", io.MultiReader(strings.NewReader(in), zeroReader{}), io.ErrNoProgress,
+			[]string{"http://a.example/x", "http://b.example/y"}, in},
+		{"no progress at once", zeroReader{}, io.ErrNoProgress, nil, ""},
+		// A reader that claims more than it was given is not believed.
+		{"bad count", badCountReader{}, io.ErrNoProgress, nil, ""},
+		// bufio/scan.go: a clean EOF is no error.
+		{"EOF", strings.NewReader(in), nil, []string{"http://a.example/x", "http://b.example/y"}, in},
+		{"empty", strings.NewReader(""), nil, nil, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := scan(t, tt.r)
+			if !errors.Is(res.err, tt.wantErr) || (tt.wantErr == nil) != (res.err == nil) {
+				t.Errorf("Err() = %v, want %v", res.err, tt.wantErr)
+			}
+			if got := texts(res.matches()); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("matches = %q, want %q", got, tt.want)
+			}
+			checkPartition(t, tt.read, res)
+		})
+	}
+}
+
+type zeroReader struct{}
+
+func (zeroReader) Read([]byte) (int, error) { return 0, nil }
+
+type badCountReader struct{}
+
+func (badCountReader) Read(p []byte) (int, error) { return len(p) + 1, nil }
+
+// dataErrReader returns all its data with err in one call.
+type dataErrReader struct {
+	data string
+	err  error
+}
+
+func (r *dataErrReader) Read(p []byte) (int, error) {
+	n := copy(p, r.data)
+	r.data = r.data[n:]
+	if r.data == "" {
+		return n, r.err
+	}
+	return n, nil
+}
+
+// TestScanBeforeScan: Raw and Match are empty before the first Scan and
+// after the last.
+func TestScanBeforeScan(t *testing.T) {
+	s := NewScanner(strings.NewReader("http://a.example/"))
+	if s.Raw() != nil || s.Match() != nil || s.Err() != nil || s.Dropped() != 0 {
+		t.Errorf("before Scan: Raw %q, Match %v, Err %v, Dropped %d; want all empty", s.Raw(), s.Match(), s.Err(), s.Dropped())
+	}
+	for s.Scan() {
+	}
+	if s.Scan() {
+		t.Errorf("Scan after the end = true, want false")
+	}
+	if s.Raw() != nil || s.Match() != nil {
+		t.Errorf("after the end: Raw %q, Match %v; want nil", s.Raw(), s.Match())
+	}
+}
+
+// TestMatchErr: a URL whose generic syntax and host hold is reported even
+// when its scheme's grammar does not, with that verdict in Err.
+func TestMatchErr(t *testing.T) {
+	tests := []struct {
+		name    string
+		in      string
+		want    string
+		wantErr error
+		wantOff int
+	}{
+		// §3.3: "No user name or password is allowed" in an HTTP URL.
+		{"http user", "see http://user@host.example/ now", "http://user@host.example/", rfc1738.ErrUserNotAllowed, 7},
+		// §3.8: nothing may follow a telnet URL's host but "/".
+		{"telnet path", "telnet://h.example/x", "telnet://h.example/x", rfc1738.ErrTelnetPath, 19},
+		// §3.2.2: typecode is a, i or d.
+		{"ftp typecode", "<URL:ftp://h.example/f;type=x>", "ftp://h.example/f;type=x", rfc1738.ErrBadTypecode, 23},
+		// §3.3: the port is digits; a bad port is not a host that holds,
+		// so there is no match at all (see scanTests "bad port").
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ms, _, err := scanAll(t, strings.NewReader(tt.in))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(ms) != 1 || ms[0].Text != tt.want {
+				t.Fatalf("Scan(%q) = %s, want one match %q", tt.in, describe(ms), tt.want)
+			}
+			m := ms[0]
+			if m.Valid() {
+				t.Fatalf("Scan(%q): Valid() = true, want false", tt.in)
+			}
+			var e *rfc1738.Error
+			if !errors.As(m.Err, &e) {
+				t.Fatalf("Scan(%q): Err = %T %v, want *rfc1738.Error", tt.in, m.Err, m.Err)
+			}
+			if !errors.Is(m.Err, tt.wantErr) || e.Offset != tt.wantOff {
+				t.Errorf("Scan(%q): Err = %v (offset %d), want %v at offset %d", tt.in, m.Err, e.Offset, tt.wantErr, tt.wantOff)
+			}
+			if e.URL != m.Text {
+				t.Errorf("Scan(%q): Err.URL = %q, want the Text %q", tt.in, e.URL, m.Text)
+			}
+		})
+	}
+}
+
+// appendixText is the example of RFC 1738's appendix, as indented there.
+const appendixText = `      Yes, Jim, I found it under <URL:ftp://info.cern.ch/pub/www/doc;
+      type=d> but you can probably pick it up from <URL:ftp://ds.in
+      ternic.net/rfc>.  Note the warning in <URL:http://ds.internic.
+      net/instructions/overview.html#WARNING>.
+`
+
+// long is a URL of 1017 bytes.
+var long = "http://a.example/" + strings.Repeat("x", 1000)
+
+// scanTests are rows {name, in, want}: want is the Text of each match, in
+// order, with the default options unless opts says otherwise.
+var scanTests = []struct {
+	name string
+	in   string
+	opts []Option
+	want []string
+}{
+	// appendix: "Examples: Yes, Jim, I found it under <URL:ftp://info.cern.ch/pub/www/doc; type=d> ..."
+	{name: "appendix example", in: appendixText, want: []string{
+		"ftp://info.cern.ch/pub/www/doc;type=d",
+		"ftp://ds.internic.net/rfc",
+		"http://ds.internic.net/instructions/overview.html#WARNING"}},
+	// appendix: the RFC's own references break a wrapped URL before "/".
+	{name: "appendix reference 2", in: "       University of Minnesota, July 1993.\n       <URL:ftp://boombox.micro.umn.edu/pub/gopher/gopher_protocol\n       /Gopher+/Gopher+.txt>\n",
+		want: []string{"ftp://boombox.micro.umn.edu/pub/gopher/gopher_protocol/Gopher+/Gopher+.txt"}},
+
+	// appendix: the prefix "URL:"; §2.1 "treat upper case letters as
+	// equivalent to lower case in scheme names", applied to the prefix.
+	{name: "prefix lower case", in: "<url:http://a.example/>", want: []string{"http://a.example/"}},
+	{name: "prefix mixed case", in: "<uRl:http://a.example/>", want: []string{"http://a.example/"}},
+	// appendix: "The whitespace should be ignored when extracting the URL."
+	{name: "space after prefix", in: "<URL: http://a.example/>", want: []string{"http://a.example/"}},
+	{name: "break after prefix", in: "<URL:\n\thttp://a.example/>", want: []string{"http://a.example/"}},
+	{name: "space before close", in: "<URL:http://a.example/ \t>", want: []string{"http://a.example/"}},
+	{name: "broken over three lines", in: "<URL:http://a.example/one/\n   two/\n   three.html>", want: []string{"http://a.example/one/two/three.html"}},
+	{name: "CRLF inside wrapper", in: "<URL:http://a.example/one/\r\n   two.html>", want: []string{"http://a.example/one/two.html"}},
+	// appendix: "the identifier would be placed within the brackets as well"
+	{name: "fragment inside", in: "<URL:http://a.example/doc.html#sec-2>.", want: []string{"http://a.example/doc.html#sec-2"}},
+	// appendix: the wrapper "does not form part of the URL": what follows
+	// the '>' is text, even URL characters.
+	{name: "text after wrapper", in: "<URL:http://a.example/x>/y.", want: []string{"http://a.example/x"}},
+	{name: "two wrappers abutting", in: "<URL:http://a.example/><URL:http://b.example/>", want: []string{"http://a.example/", "http://b.example/"}},
+	{name: "double bracket", in: "<<URL:http://a.example/>>", want: []string{"http://a.example/"}},
+	// appendix: the wrapper is for any URL; judging the scheme is the
+	// caller's (linkify's dangerous-URL filter).
+	{name: "any scheme wrapped", in: "<URL:javascript:alert(1)>", want: []string{"javascript:alert(1)"}},
+	{name: "empty wrapper", in: "<URL:> and <URL: >", want: nil},
+
+	// issue: plain angle brackets, as mail programs write them (RFC 3986
+	// appendix C); "<URL:" is optional in practice.
+	{name: "angle http", in: "see <http://a.example/x>.", want: []string{"http://a.example/x"}},
+	{name: "angle mailto", in: "write to <mailto:x@y.org>", want: []string{"mailto:x@y.org"}},
+	{name: "angle unknown scheme with slashes", in: "<foo://bar.example/>", want: []string{"foo://bar.example/"}},
+	{name: "angle across lines", in: "<http://a.example/x\n  /y>", want: []string{"http://a.example/x/y"}},
+	{name: "angle after unclosed URL prefix", in: "<URL: <http://a.example/>", want: []string{"http://a.example/"}},
+	// issue: addresses and message IDs in angle brackets are not URLs.
+	{name: "angle address", in: "From: Alice <alice@example.org>", want: nil},
+	{name: "angle message-id", in: "Message-ID: <3cn4ab$f1@news.example.edu>", want: nil},
+	{name: "angle message-id short", in: "Message-ID <abc@def>", want: nil},
+	// find.go: only known schemes, or "//", in plain brackets ("<o:p>").
+	{name: "angle unknown opaque", in: "<o:p></o:p> <javascript:alert(1)> <urn:isbn:0451450523>", want: nil},
+
+	// appendix: "a line break immediately after a hyphen ... the hyphen
+	// may or may not actually be part of the URL": kept by default.
+	{name: "hyphen at line end", in: "<URL:http://www.example.com/~bob/meeting-\nnotes.html>", want: []string{"http://www.example.com/~bob/meeting-notes.html"}},
+	// find.go wrapped: the hyphen goes when only the other reading holds.
+	{name: "hyphen only alternate valid", in: "<URL:http://example.com-\n/x>", want: []string{"http://example.com/x"}},
+	{name: "hyphen before close", in: "<URL:http://a.example/c-\n>", want: []string{"http://a.example/c-"}},
+
+	// issue: quoted mail repeats the quote prefix on every line of a
+	// wrapper; it is not part of the URL (corpus/news.txt).
+	{name: "quoted >", in: "><URL:gopher://gopher.example.edu/11/Information%20About%20Gopher\n>/Gopher%2B>.",
+		want: []string{"gopher://gopher.example.edu/11/Information%20About%20Gopher/Gopher%2B"}},
+	{name: "quoted > space", in: "> <URL:gopher://gopher.example.edu/11/Information%20About%20Gopher\n> /Gopher%2B>.",
+		want: []string{"gopher://gopher.example.edu/11/Information%20About%20Gopher/Gopher%2B"}},
+	{name: "quoted > > space", in: "> > <URL:gopher://gopher.example.edu/11/Information%20About%20Gopher\n> > /Gopher%2B>.",
+		want: []string{"gopher://gopher.example.edu/11/Information%20About%20Gopher/Gopher%2B"}},
+	// wrapper.At: markers are compared, spaces aside: ">>" matches "> >";
+	// '|' and indentation are quote prefixes too (wrapper.QuotePrefix).
+	{name: "quoted >> against > >", in: ">> <URL:http://a.example/c\n> > d.html>", want: []string{"http://a.example/cd.html"}},
+	{name: "quoted |", in: "| <URL:http://a.example/c\n| d.html>", want: []string{"http://a.example/cd.html"}},
+	{name: "quoted indented", in: "  > <URL:http://a.example/c\n  > d.html>", want: []string{"http://a.example/cd.html"}},
+	// The quote prefix holds when the line's start has left the buffer.
+	{name: "quoted wrapper far into its line", in: "> " + strings.Repeat("text ", 400) + "<URL:http://a.example/x\n> y>", opts: smallBuffers,
+		want: []string{"http://a.example/xy"}},
+	{name: "quoted CRLF", in: "> <URL:http://a.example/c\r\n> d.html>\r\n", want: []string{"http://a.example/cd.html"}},
+	// wrapper.At: "a continuation line without the quote prefix" ends
+	// the wrapper unterminated; the bare URL in it is still found.
+	{name: "quote prefix missing", in: "> <URL:http://a.example/x\nno prefix here>", want: []string{"http://a.example/x"}},
+	// Pinned: one more '>' than the quote prefix closes the wrapper.
+	{name: "quote deeper on next line", in: "> <URL:http://a.example/c\n>> d.html>", want: []string{"http://a.example/c"}},
+	// Without a quote prefix, a '>' starting the next line closes it.
+	{name: "> at next line start", in: "<URL:http://a.example/x\n>/more>", want: []string{"http://a.example/x"}},
+
+	// wrapper.At: an unterminated wrapper does not swallow the text after
+	// it; the bare URLs in it are found.
+	{name: "unterminated wrapper", in: "<URL:http://a.example/x and then lots of text\n\nhttp://b.example/",
+		want: []string{"http://a.example/x", "http://b.example/"}},
+	{name: "wrapper cut by blank line", in: "<URL:http://a.example/x\n\nmore>", want: []string{"http://a.example/x"}},
+	{name: "wrapper cut by <", in: "<URL:http://a.example/x <URL:http://b.example/>", want: []string{"http://a.example/x", "http://b.example/"}},
+	{name: "wrapper cut by control", in: "<URL:http://a.example/x\x00y> http://b.example/", want: []string{"http://a.example/x", "http://b.example/"}},
+	{name: "wrapper at end of input", in: "see <URL:http://a.example/x", want: []string{"http://a.example/x"}},
+	// wrapper.Limits: a wrapper crosses at most 16 line breaks.
+	{name: "wrapper over 16 lines", in: "<URL:http://a.example/" + strings.Repeat("x\n", 17) + ">", want: []string{"http://a.example/x"}},
+	{name: "wrapper of 16 lines", in: "<URL:http://a.example/" + strings.Repeat("x\n", 16) + ">", want: []string{"http://a.example/" + strings.Repeat("x", 16)}},
+
+	// §3: bare URLs of every scheme of RFC 1738 ...
+	{name: "bare ftp", in: "get ftp://ftp.example.org/pub/README now", want: []string{"ftp://ftp.example.org/pub/README"}},
+	{name: "bare http", in: "see http://www.example.org/ now", want: []string{"http://www.example.org/"}},
+	{name: "bare gopher", in: "try gopher://gopher.example.edu/11/ now", want: []string{"gopher://gopher.example.edu/11/"}},
+	{name: "bare mailto", in: "write mailto:alice@example.org now", want: []string{"mailto:alice@example.org"}},
+	{name: "bare news", in: "post to news:comp.infosystems.www.misc now", want: []string{"news:comp.infosystems.www.misc"}},
+	{name: "bare news article", in: "read news:3cm9q2$e0@news.example.net now", want: []string{"news:3cm9q2$e0@news.example.net"}},
+	// Pinned: "news:*" (§3.6, all groups) loses its '*' to the emphasis
+	// rule of trimEnd and is then no URL; wrapped, it is found.
+	{name: "bare news all", in: "all groups: news:* now", want: nil},
+	{name: "wrapped news all", in: "all groups: <URL:news:*>.", want: []string{"news:*"}},
+	{name: "bare nntp", in: "nntp://news.example.com/comp.infosystems.www.misc/1234 now", want: []string{"nntp://news.example.com/comp.infosystems.www.misc/1234"}},
+	{name: "bare telnet", in: "telnet://guest@library.example.edu:2323/ now", want: []string{"telnet://guest@library.example.edu:2323/"}},
+	{name: "bare wais", in: "wais://wais.example.com:210/rfc-index?url+context now", want: []string{"wais://wais.example.com:210/rfc-index?url+context"}},
+	{name: "bare file", in: "file:///home/dave/notes.txt and file://h.example/x", want: []string{"file:///home/dave/notes.txt", "file://h.example/x"}},
+	{name: "bare prospero", in: "prospero://prospero.example.edu//pros/name now", want: []string{"prospero://prospero.example.edu//pros/name"}},
+	// doc.go: ... and the widely used later ones.
+	{name: "bare https", in: "https://a.example/x", want: []string{"https://a.example/x"}},
+	{name: "bare sftp", in: "sftp://a.example/x", want: []string{"sftp://a.example/x"}},
+	{name: "bare ssh", in: "ssh://git@a.example:22/x", want: []string{"ssh://git@a.example:22/x"}},
+	{name: "bare git", in: "git://a.example/r.git", want: []string{"git://a.example/r.git"}},
+	{name: "bare git+ssh", in: "git+ssh://a.example/r", want: []string{"git+ssh://a.example/r"}},
+	{name: "bare irc", in: "irc://irc.example.net/chan", want: []string{"irc://irc.example.net/chan"}},
+	// §2.1: "programs interpreting URLs should treat upper case letters
+	// as equivalent to lower case in scheme names".
+	{name: "scheme upper case", in: "HTTP://X.ORG/", want: []string{"HTTP://X.ORG/"}},
+	{name: "scheme mixed case", in: "HtTp://a.example/ MailTo:X@Y.example", want: []string{"HtTp://a.example/", "MailTo:X@Y.example"}},
+	// Pinned (scanner.go try: "e.g.http:" has "http:"): a scheme may start
+	// after any byte that is not a letter or digit.
+	{name: "scheme after dot", in: "e.g.http://a.example/", want: []string{"http://a.example/"}},
+	{name: "scheme after hyphen", in: "a-http://a.example/", want: []string{"http://a.example/"}},
+	{name: "scheme after plus", in: strings.Repeat("+", 40) + "http://a.example/", want: []string{"http://a.example/"}},
+	{name: "scheme in word", in: strings.Repeat("x", 40) + "http://a.example/", want: nil},
+	{name: "scheme after unknown scheme", in: "git+http://a.example/", want: []string{"http://a.example/"}},
+	// scanner.go tooManyTries: after maxTries failed candidates in one run
+	// of URL characters, the rest of the run is skipped, for linear time.
+	{name: "run of failed candidates", in: strings.Repeat("http:x/", 7) + "http://a.example/ " + strings.Repeat("http:x/", 8) + "http://b.example/",
+		want: []string{"http://a.example/"}},
+	// A line break ends a bare URL.
+	{name: "URL after URL", in: "http://a.example/\nhttp://b.example", want: []string{"http://a.example/", "http://b.example"}},
+
+	// doc.go: hosts starting "www." with no scheme, as GFM links them.
+	{name: "www", in: "www.example.com/path", want: []string{"www.example.com/path"}},
+	{name: "www upper case", in: "WWW.EXAMPLE.COM/X", want: []string{"WWW.EXAMPLE.COM/X"}},
+	{name: "www sentence end", in: "Visit www.example.com.", want: []string{"www.example.com"}},
+	{name: "www in parens", in: "(www.example.com)", want: []string{"www.example.com"}},
+	{name: "www in word", in: "awww.example.com", want: nil},
+	{name: "www needs alnum", in: "www.-x.example www.", want: nil},
+	{name: "www off", in: "www.example.com", opts: []Option{WithWWW(false)}, want: nil},
+	// find.go www: a user part is no host of a www link.
+	{name: "www with user", in: "www.user@example.com", want: nil},
+
+	// doc.go: e-mail addresses, as mailto: URLs, with WithEmail only.
+	{name: "email off by default", in: "write to alice@example.org.", want: nil},
+	{name: "email", in: "write to alice@example.org.", opts: []Option{WithEmail(true)}, want: []string{"alice@example.org"}},
+	{name: "email plus tag", in: "first.last+tag@mail.example.org,", opts: []Option{WithEmail(true)}, want: []string{"first.last+tag@mail.example.org"}},
+	{name: "email in angle", in: "From: Alice <alice@example.org>", opts: []Option{WithEmail(true)}, want: []string{"alice@example.org"}},
+	{name: "email message-id", in: "Message-ID: <3cn4ab$f1@news.example.edu>", opts: []Option{WithEmail(true)}, want: nil},
+	{name: "email no dot", in: "root@localhost", opts: []Option{WithEmail(true)}, want: nil},
+	{name: "email bad host", in: "a@-b.example.com x@y", opts: []Option{WithEmail(true)}, want: nil},
+	{name: "email mailto not twice", in: "mailto:alice@example.org", opts: []Option{WithEmail(true)}, want: []string{"mailto:alice@example.org"}},
+	// find.go maxLocal: a local part has at most 64 bytes.
+	{name: "email local part 64", in: strings.Repeat("b", 64) + "@example.com", opts: []Option{WithEmail(true)}, want: []string{strings.Repeat("b", 64) + "@example.com"}},
+	// The local part starts before a www candidate that ran to the end of
+	// a full buffer; text returned to make room must not cut it.
+	{name: "email across a full buffer", in: strings.Repeat(" x", 417) + " a_www.example@x.com y",
+		opts: []Option{WithEmail(true), WithReadSize(512), WithMaxCandidate(256)}, want: []string{"a_www.example@x.com"}},
+	{name: "email local part 100", in: strings.Repeat("a", 100) + "@example.com", opts: []Option{WithEmail(true)}, want: nil},
+
+	// doc.go: "a word followed by a colon is not a URL".
+	{name: "not: Good news:", in: "Good news: the draft is out.", want: nil},
+	{name: "not: news: with space", in: "nothing here is a news: URL", want: nil},
+	{name: "not: Note:", in: "Note: see below", want: nil},
+	{name: "not: time", in: "At 10:30 tomorrow", want: nil},
+	{name: "not: ratio", in: "ratio 3:1", want: nil},
+	{name: "not: e.g. foo:bar", in: "e.g. foo:bar", want: nil},
+	{name: "not: mailto without colon", in: `and "mailto" without a colon`, want: nil},
+	{name: "not: scheme alone", in: "http: alone", want: nil},
+	{name: "not: scheme and slashes alone", in: "http:// alone", want: nil},
+	{name: "not: no host", in: "https:///x and ftp://", want: nil},
+	{name: "not: inside a word", in: "xhttp://a.b/", want: nil},
+	{name: "not: after digit", in: "1http://a.b/", want: nil},
+	{name: "not: bad host", in: "https://my_host.example.com/", want: nil},
+	{name: "not: bad port", in: "http://a.example:x/", want: nil},
+	{name: "not: IPv6", in: "http://[::1]/", want: nil},
+	{name: "not: scheme not bare", in: "javascript:alert(1) urn:isbn:0451450523 C:\\dir std::vector", want: nil},
+	{name: "not: mailto without address", in: "mailto: alice", want: nil},
+
+	// doc.go: "trailing sentence punctuation and quotes are not part of it"
+	{name: "trailing .", in: "See http://a.example/c.", want: []string{"http://a.example/c"}},
+	{name: "trailing ,", in: "http://a.example/c, and", want: []string{"http://a.example/c"}},
+	{name: "trailing ;", in: "http://a.example/c; and", want: []string{"http://a.example/c"}},
+	{name: "trailing :", in: "http://a.example/c: and", want: []string{"http://a.example/c"}},
+	{name: "trailing !", in: "http://a.example/c!", want: []string{"http://a.example/c"}},
+	{name: "trailing ?", in: "http://a.example/c?", want: []string{"http://a.example/c"}},
+	{name: "trailing ...", in: "http://a.example/c...", want: []string{"http://a.example/c"}},
+	{name: "trailing ?!.", in: "http://a.example/c?!.", want: []string{"http://a.example/c"}},
+	{name: "single quotes", in: "'http://a.example/c'", want: []string{"http://a.example/c"}},
+	{name: "double quotes", in: `"http://a.b/"`, want: []string{"http://a.b/"}},
+	{name: "quote then period", in: `"http://a.example/c".`, want: []string{"http://a.example/c"}},
+	{name: "query kept", in: "http://www.example.com/drafts/index.html?lang=en&fmt=txt.", want: []string{"http://www.example.com/drafts/index.html?lang=en&fmt=txt"}},
+	{name: "fragment kept", in: "http://a.example/x#frag.", want: []string{"http://a.example/x#frag"}},
+	// doc.go: "closing brackets only when they close one opened inside it"
+	{name: "parens inside kept", in: "(See http://example.com/papers/(1994)/urls.html.)", want: []string{"http://example.com/papers/(1994)/urls.html"}},
+	{name: "parens around", in: "(http://a.example/c)", want: []string{"http://a.example/c"}},
+	{name: "parens doubled", in: "((http://a.example/c))", want: []string{"http://a.example/c"}},
+	{name: "paren unopened", in: "http://a.example/c)", want: []string{"http://a.example/c"}},
+	{name: "paren pair at end", in: "http://a.example/wiki/Pi_(film)", want: []string{"http://a.example/wiki/Pi_(film)"}},
+	{name: "paren pair then close", in: "(http://a.example/wiki/Pi_(film))", want: []string{"http://a.example/wiki/Pi_(film)"}},
+	{name: "brackets", in: "[http://a.b/c]", want: []string{"http://a.b/c"}},
+	{name: "braces", in: "{http://a.b/}", want: []string{"http://a.b/"}},
+	{name: "markdown link", in: "[the archive](http://a.example/archive/)", want: []string{"http://a.example/archive/"}},
+	// find.go trimEnd: an entity reference ("&amp;") is not the URL's.
+	{name: "entity at end", in: "http://a.b/?x=1&amp;", want: []string{"http://a.b/?x=1"}},
+	{name: "entity inside", in: "http://a.b/?x=1&amp;y=2", want: []string{"http://a.b/?x=1&amp;y=2"}},
+	{name: "entity lt at end", in: "http://a.b/?q=&lt;", want: []string{"http://a.b/?q="}},
+	// Pinned: a numeric character reference loses only its ';'.
+	{name: "numeric reference at end", in: "http://a.b/c&#39;", want: []string{"http://a.b/c&#39"}},
+	// find.go startsWord / trimEnd: Markdown emphasis.
+	{name: "markdown *", in: "*http://a.b/c*", want: []string{"http://a.b/c"}},
+	{name: "markdown **", in: "**http://a.b/c**", want: []string{"http://a.b/c"}},
+	{name: "markdown _", in: "_http://a.b/c_", want: []string{"http://a.b/c"}},
+	{name: "markdown ~~", in: "~~http://a.b/c~~", want: []string{"http://a.b/c"}},
+	{name: "markdown code", in: "`http://a.b/c`", want: []string{"http://a.b/c"}},
+	// Pinned: an RFC 2047 encoded word keeps its "?=" (corpus/mailbox.mbox).
+	{name: "encoded word", in: "Subject: =?UTF-8?Q?Caf=C3=A9_http://events.example.com/cafe?=\n", want: []string{"http://events.example.com/cafe?="}},
+	// runEnd: '"', '<' and '>' end a URL; a trailing '\'' is trimmed.
+	{name: "html attribute", in: `<a href="http://a.b/c">x</a> <a href='http://a.b/d'>y</a>`, want: []string{"http://a.b/c", "http://a.b/d"}},
+
+	// doc.go: "Unicode punctuation and CJK text end it".
+	{name: "CJK around", in: "见http://example.com/a。", want: []string{"http://example.com/a"}},
+	{name: "CJK after", in: "http://example.com/a见面 http://example.com/カナ", want: []string{"http://example.com/a", "http://example.com/"}},
+	{name: "fullwidth parens", in: "（http://a.b/）", want: []string{"http://a.b/"}},
+	{name: "fullwidth punctuation", in: "http://a.b/c，http://a.b/d！", want: []string{"http://a.b/c", "http://a.b/d"}},
+	{name: "curly quotes", in: "“http://a.b/q” «http://a.b/r» http://a.b/”x", want: []string{"http://a.b/q", "http://a.b/r", "http://a.b/"}},
+	// Pinned: CJK ends the URL before its host, so an IDN is not found.
+	{name: "IDN host not a URL", in: "http://例え.jp/", want: nil},
+	// match.go Text: "only the bytes that cannot stand in a URL at all
+	// (non-ASCII, controls) percent-encoded as UTF-8".
+	{name: "non-ASCII letters", in: "http://example.com/café", want: []string{"http://example.com/caf%C3%A9"}},
+	{name: "combining mark and digit", in: "http://a.b/e\u0301 http://a.b/\u0661", want: []string{"http://a.b/e%CC%81", "http://a.b/%D9%A1"}},
+	{name: "tilde as written", in: "http://a.b/~bob", want: []string{"http://a.b/~bob"}},
+	{name: "percent kept", in: "http://a.b/%7Ebob%zz", want: []string{"http://a.b/%7Ebob%zz"}},
+
+	// doc.go Positions: a CRLF line is one line.
+	{name: "CRLF", in: "line1\r\nsee http://a.b/c\r\nhttp://d.e/f\r\n", want: []string{"http://a.b/c", "http://d.e/f"}},
+	{name: "at start", in: "http://start.example/ text", want: []string{"http://start.example/"}},
+	{name: "at end without newline", in: "text http://end.example/x", want: []string{"http://end.example/x"}},
+	{name: "only a URL", in: "http://a.b", want: []string{"http://a.b"}},
+	{name: "empty input", in: "", want: nil},
+
+	// STYLE §3: malformed text is data, never an error or a panic.
+	{name: "NUL around", in: "\x00http://a.b/\x00 and \x00http://c.d/x", want: []string{"http://a.b/", "http://c.d/x"}},
+	{name: "NUL inside", in: "http://a.b/c\x00d http://e.f/", want: []string{"http://a.b/c", "http://e.f/"}},
+	{name: "Latin-1 around", in: "caf\xe9 http://a.b/\xe9t\xe9 http://c.d/ na\xefve", want: []string{"http://a.b/", "http://c.d/"}},
+	{name: "Latin-1 before", in: "\xe0http://a.b/", want: []string{"http://a.b/"}},
+	{name: "invalid UTF-8 in wrapper", in: "<URL:http://e.f/\xff> http://g.h/", want: []string{"http://e.f/%FF", "http://g.h/"}},
+	{name: "truncated UTF-8 at end", in: "http://a.b/\xc3", want: []string{"http://a.b/"}},
+	{name: "only bytes", in: "\xff\xfe\x00\x01<:@.", want: nil},
+
+	// STYLE §4: "Bound one candidate, never the stream."
+	{name: "200 KB line", in: strings.Repeat("word ", 40000) + "http://end.example/", want: []string{"http://end.example/"}},
+	{name: "200 KB run", in: strings.Repeat("a", 200000) + " http://end.example/", want: []string{"http://end.example/"}},
+	{name: "long URL found", in: long + " http://b.example/", want: []string{long, "http://b.example/"}},
+	{name: "long URL dropped", in: long + " http://b.example/", opts: []Option{WithMaxCandidate(256)}, want: []string{"http://b.example/"}},
+	{name: "long wrapper dropped", in: "<URL:" + long + "> http://b.example/", opts: []Option{WithMaxCandidate(256)}, want: []string{"http://b.example/"}},
+	{name: "long www dropped", in: "www.example.com/" + strings.Repeat("y", 1000) + " www.b.example", opts: []Option{WithMaxCandidate(256)}, want: []string{"www.b.example"}},
+}
+
+// TestScan runs scanTests.
+func TestScan(t *testing.T) {
+	for _, tt := range scanTests {
+		t.Run(tt.name, func(t *testing.T) {
+			ms, _, err := scanAll(t, strings.NewReader(tt.in), tt.opts...)
+			if err != nil {
+				t.Fatalf("Err() = %v", err)
+			}
+			if got := texts(ms); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("Scan(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}
+
+// wantMatch is the detail of one match that matchTests check.
+type wantMatch struct {
+	Text            string
+	Kind            Kind
+	Line, Col       int
+	Offset          int64
+	Valid, Rejoined bool
+	Alternates      []string
+}
+
+// matchTests check every field of the matches but Parsed, Err and Raw
+// (which TestPartition and TestMatchErr check).
+var matchTests = []struct {
+	name string
+	in   string
+	opts []Option
+	want []wantMatch
+}{
+	// appendix: Examples.
+	{name: "appendix example", in: appendixText, want: []wantMatch{
+		{Text: "ftp://info.cern.ch/pub/www/doc;type=d", Kind: Wrapped, Line: 1, Col: 39, Offset: 38, Valid: true, Rejoined: true},
+		{Text: "ftp://ds.internic.net/rfc", Kind: Wrapped, Line: 2, Col: 57, Offset: 126, Valid: true, Rejoined: true},
+		{Text: "http://ds.internic.net/instructions/overview.html#WARNING", Kind: Wrapped, Line: 3, Col: 50, Offset: 187, Valid: true, Rejoined: true},
+	}},
+	// appendix: "the hyphen may or may not actually be part of the URL".
+	{name: "hyphen alternate", in: "see <URL:http://www.example.com/~bob/meeting-\nnotes.html>", want: []wantMatch{
+		{Text: "http://www.example.com/~bob/meeting-notes.html", Kind: Wrapped, Line: 1, Col: 10, Offset: 9, Valid: true, Rejoined: true,
+			Alternates: []string{"http://www.example.com/~bob/meetingnotes.html"}},
+	}},
+	{name: "hyphen only alternate valid", in: "<URL:http://example.com-\n/x>", want: []wantMatch{
+		{Text: "http://example.com/x", Kind: Wrapped, Line: 1, Col: 6, Offset: 5, Valid: true, Rejoined: true,
+			Alternates: []string{"http://example.com-/x"}},
+	}},
+	// issue: quoted mail.
+	{name: "quoted", in: "x\n> > <URL:gopher://gopher.example.edu/11/Information%20About%20Gopher\n> > /Gopher%2B>.", want: []wantMatch{
+		{Text: "gopher://gopher.example.edu/11/Information%20About%20Gopher/Gopher%2B", Kind: Wrapped, Line: 2, Col: 10, Offset: 11, Valid: true, Rejoined: true},
+	}},
+	// Kinds.
+	{name: "kinds", in: "<http://a.example/> www.b.example c@d.example <URL:e:f> http://g.example/",
+		opts: []Option{WithEmail(true)}, want: []wantMatch{
+			{Text: "http://a.example/", Kind: Angle, Line: 1, Col: 2, Offset: 1, Valid: true},
+			{Text: "www.b.example", Kind: WWW, Line: 1, Col: 21, Offset: 20, Valid: true},
+			{Text: "c@d.example", Kind: Email, Line: 1, Col: 35, Offset: 34, Valid: true},
+			{Text: "e:f", Kind: Wrapped, Line: 1, Col: 52, Offset: 51, Valid: true},
+			{Text: "http://g.example/", Kind: Bare, Line: 1, Col: 57, Offset: 56, Valid: true},
+		}},
+	// Pinned: Rejoined is true when the wrapper crosses a line break, even
+	// when the URL itself was on one line.
+	{name: "break before URL", in: "<URL:\n  http://c.example/>", want: []wantMatch{
+		{Text: "http://c.example/", Kind: Wrapped, Line: 2, Col: 3, Offset: 8, Valid: true, Rejoined: true},
+	}},
+	{name: "one line wrapper", in: "<URL:http://c.example/>", want: []wantMatch{
+		{Text: "http://c.example/", Kind: Wrapped, Line: 1, Col: 6, Offset: 5, Valid: true},
+	}},
+	// doc.go Positions: CRLF.
+	{name: "CRLF", in: "line one\r\nsee http://a.example/x\r\n<URL:http://b.example/\r\n  y>\r\n", want: []wantMatch{
+		{Text: "http://a.example/x", Kind: Bare, Line: 2, Col: 5, Offset: 14, Valid: true},
+		{Text: "http://b.example/y", Kind: Wrapped, Line: 3, Col: 6, Offset: 39, Valid: true, Rejoined: true},
+	}},
+	{name: "start and end", in: "http://a.example/\nhttp://b.example/x", want: []wantMatch{
+		{Text: "http://a.example/", Kind: Bare, Line: 1, Col: 1, Offset: 0, Valid: true},
+		{Text: "http://b.example/x", Kind: Bare, Line: 2, Col: 1, Offset: 18, Valid: true},
+	}},
+	// Col counts bytes: "见" is three.
+	{name: "Col in bytes", in: "见http://example.com/a。\n\xe9\xe9http://example.com/café", want: []wantMatch{
+		{Text: "http://example.com/a", Kind: Bare, Line: 1, Col: 4, Offset: 3, Valid: true},
+		{Text: "http://example.com/caf%C3%A9", Kind: Bare, Line: 2, Col: 3, Offset: 29, Valid: true},
+	}},
+	{name: "NUL and Latin-1", in: "\x00\xe9\n\x00http://a.b/\xe9t\xe9\x00 http://c.d/", want: []wantMatch{
+		{Text: "http://a.b/", Kind: Bare, Line: 2, Col: 2, Offset: 4, Valid: true},
+		{Text: "http://c.d/", Kind: Bare, Line: 2, Col: 18, Offset: 20, Valid: true},
+	}},
+	// §3.3: the scheme's verdict is in Err.
+	{name: "invalid", in: "http://user@host.example/", want: []wantMatch{
+		{Text: "http://user@host.example/", Kind: Bare, Line: 1, Col: 1, Offset: 0},
+	}},
+}
+
+// TestScanDetail runs matchTests.
+func TestScanDetail(t *testing.T) {
+	for _, tt := range matchTests {
+		t.Run(tt.name, func(t *testing.T) {
+			ms, _, err := scanAll(t, strings.NewReader(tt.in), tt.opts...)
+			if err != nil {
+				t.Fatalf("Err() = %v", err)
+			}
+			var got []wantMatch
+			for _, m := range ms {
+				got = append(got, wantMatch{Text: m.Text, Kind: m.Kind, Line: m.Line, Col: m.Col, Offset: m.Offset,
+					Valid: m.Valid(), Rejoined: m.Rejoined, Alternates: m.Alternates})
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("Scan(%q) =\n%+v\nwant\n%+v", tt.in, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestDropped: a candidate longer than the bound is dropped and counted,
+// whatever the reads, and the scan goes on (STYLE §4).
+func TestDropped(t *testing.T) {
+	tests := []struct {
+		name        string
+		in          string
+		opts        []Option
+		want        []string
+		wantDropped int64
+		bulkOnly    bool // only readers that return more than a few bytes
+	}{
+		{"bare", long + " http://b.example/", []Option{WithMaxCandidate(256)}, []string{"http://b.example/"}, 1, false},
+		// The recogniser runs again after every read, so a candidate of
+		// L bytes read a byte at a time costs L²/2 steps: 2·10⁹ at the
+		// default bound, too slow under -race. The small bound above
+		// covers the tiny reads.
+		{"bare default bound", strings.Repeat("x", 100) + " http://a.example/" + strings.Repeat("y", 70000) + " http://b.example/", nil, []string{"http://b.example/"}, 1, true},
+		{"www", "www.example.com/" + strings.Repeat("y", 1000) + " www.b.example", []Option{WithMaxCandidate(256)}, []string{"www.b.example"}, 1, false},
+		{"email", "a@" + strings.Repeat("b.", 150) + "example http://b.example/", []Option{WithMaxCandidate(256), WithEmail(true)}, []string{"http://b.example/"}, 1, false},
+		// the wrapper gives up, and the bare URL in it is dropped.
+		{"wrapper", "<URL:" + long + "> http://b.example/", []Option{WithMaxCandidate(256)}, []string{"http://b.example/"}, 1, false},
+		{"within bound", "http://a.example/" + strings.Repeat("x", 239) + " http://b.example/", []Option{WithMaxCandidate(256)},
+			[]string{"http://a.example/" + strings.Repeat("x", 239), "http://b.example/"}, 0, false},
+		{"one over bound", "http://a.example/" + strings.Repeat("x", 240) + " http://b.example/", []Option{WithMaxCandidate(256)},
+			[]string{"http://b.example/"}, 1, false},
+		{"bound then period", "http://a.example/" + strings.Repeat("x", 239) + ". http://b.example/", []Option{WithMaxCandidate(256)},
+			[]string{"http://a.example/" + strings.Repeat("x", 239), "http://b.example/"}, 0, false},
+	}
+	for _, tt := range tests {
+		for _, rd := range readers {
+			if tt.bulkOnly && (strings.HasPrefix(rd.name, "OneByte") || rd.name == "stutterReader") {
+				continue
+			}
+			t.Run(tt.name+"/"+rd.name, func(t *testing.T) {
+				res := scan(t, rd.wrap(strings.NewReader(tt.in)), tt.opts...)
+				if got := texts(res.matches()); !reflect.DeepEqual(got, tt.want) {
+					t.Errorf("Scan = %q, want %q", got, tt.want)
+				}
+				if res.dropped != tt.wantDropped {
+					t.Errorf("Dropped() = %d, want %d", res.dropped, tt.wantDropped)
+				}
+			})
+		}
+	}
+}
+
+// TestFinderAt: a Finder finds, at the start of each URL the Scanner
+// reports (at the '<' for wrappers), the same URL: "by exactly the rules
+// of the Scanner".
+func TestFinderAt(t *testing.T) {
+	for _, in := range allInputs(t) {
+		t.Run(in.name, func(t *testing.T) {
+			f := NewFinder(in.opts...)
+			ms, _, _ := scanAll(t, strings.NewReader(in.in), in.opts...)
+			for _, m := range ms {
+				at := int(m.Offset)
+				var quote []byte
+				if m.Kind == Wrapped || m.Kind == Angle {
+					at = strings.LastIndexByte(in.in[:m.Offset], '<')
+					ls := strings.LastIndexByte(in.in[:at], '\n') + 1
+					line := []byte(in.in[ls:at])
+					quote = line[:wrapper.QuotePrefix(line)]
+				}
+				var prev byte
+				if at > 0 {
+					prev = in.in[at-1]
+				}
+				got, n := f.At([]byte(in.in[at:]), prev, quote)
+				if got == nil {
+					t.Errorf("At(%q, %q) = nil, want %q", trunc(in.in[at:]), prev, m.Text)
+					continue
+				}
+				if got.Text != m.Text || got.Kind != m.Kind || got.Raw != m.Raw || got.URL != m.URL ||
+					int64(at)+got.Offset != m.Offset || int64(at)+got.End != m.End ||
+					!reflect.DeepEqual(got.Alternates, m.Alternates) || got.Rejoined != m.Rejoined {
+					t.Errorf("At(%q, %q) = %s, want %s", trunc(in.in[at:]), prev, describe([]*Match{got}), describe([]*Match{m}))
+				}
+				if got.Line != 0 || got.Col != 0 {
+					t.Errorf("At(%q): Line, Col = %d, %d, want 0, 0", trunc(in.in[at:]), got.Line, got.Col)
+				}
+				if want := m.End - int64(at); m.Kind != Wrapped && m.Kind != Angle && int64(n) != want {
+					t.Errorf("At(%q): n = %d, want %d", trunc(in.in[at:]), n, want)
+				}
+			}
+		})
+	}
+}
+
+func trunc(s string) string {
+	if len(s) > 60 {
+		return s[:60] + "…"
+	}
+	return s
+}
