@@ -38,8 +38,9 @@
 // when the generic syntax and the host hold, with the scheme grammar's
 // verdict in [Match.Err].
 //
-// Memory is bounded whatever the input: the buffer holds one read plus the
-// longest candidate (64 KiB by default, [WithMaxCandidate]); a longer
+// Memory is bounded whatever the input: the buffer holds one read (32 KiB
+// by default) plus the longest candidate (64 KiB by default,
+// [WithMaxCandidate]) plus 81 bytes, 98,385 bytes in all by default; a longer
 // candidate is dropped, counted in [Scanner.Dropped], and the scan goes on
 // after its first byte. Time is linear in the input, adversarial inputs
 // included: each trigger byte is searched for with bytes.IndexByte, and the

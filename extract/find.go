@@ -201,9 +201,13 @@ func (f *Finder) bare(data []byte, s int, atEOF bool) (m *Match, end int, more b
 		// runEnd stopped at its bound: the run goes on, too long.
 		return nil, tooLong, false
 	}
+	run := end
 	end = trimEnd(data, s, end)
 	if end-s > f.cfg.maxCandidate {
 		return nil, tooLong, false
+	}
+	if end <= body && run > body && data[body] == '*' && hasPrefixFold(data[s:], "news:") {
+		end = body + 1 // §3.6 "news:*", all groups: the '*' is no emphasis here
 	}
 	if end <= body {
 		return nil, 0, false
@@ -370,10 +374,19 @@ func endsURL(r rune, size int) bool {
 func trimEnd(data []byte, s, end int) int {
 	var open, close [3]int // (), [], {}
 	for _, c := range data[s:end] {
-		if k := strings.IndexByte("([{", c); k >= 0 {
-			open[k]++
-		} else if k := strings.IndexByte(")]}", c); k >= 0 {
-			close[k]++
+		switch c {
+		case '(':
+			open[0]++
+		case '[':
+			open[1]++
+		case '{':
+			open[2]++
+		case ')':
+			close[0]++
+		case ']':
+			close[1]++
+		case '}':
+			close[2]++
 		}
 	}
 	for end > s {

@@ -12,8 +12,8 @@ import (
 // concatenated, are the input. See the package documentation for the loop.
 //
 // Memory is bounded whatever the input: the buffer holds at most one read
-// (WithReadSize) plus the longest candidate (WithMaxCandidate) plus a few
-// bytes of look-back, 96 KiB by default.
+// (WithReadSize) plus the longest candidate (WithMaxCandidate) plus 81
+// bytes of look-back and slack: 98,385 bytes by default.
 type Scanner struct {
 	r   io.Reader
 	f   Finder
@@ -396,21 +396,29 @@ func (s *Scanner) fill() {
 		copy(nb, s.buf[:s.end])
 		s.buf = nb
 	}
-	n, err := s.r.Read(s.buf[s.end:])
-	if n < 0 || n > len(s.buf)-s.end {
-		n, err = 0, io.ErrNoProgress
-	}
-	s.end += n
-	switch {
-	case err == io.EOF:
-		s.eof = true
-	case err != nil:
-		s.eof, s.err = true, err
-	case n == 0:
-		if s.emptyReads++; s.emptyReads >= 100 {
-			s.eof, s.err = true, io.ErrNoProgress
+	// Read until half the free space is filled (or the input ends), not
+	// just once: a recogniser that asked for more data runs again over the
+	// whole candidate, so a reader that returns a byte at a time must not
+	// make it run once per byte (quadratic); this way it runs a bounded
+	// number of times per buffer.
+	want := s.end + max(1, (len(s.buf)-s.end)/2)
+	for s.end < want && !s.eof {
+		n, err := s.r.Read(s.buf[s.end:])
+		if n < 0 || n > len(s.buf)-s.end {
+			n, err = 0, io.ErrNoProgress
 		}
-	default:
-		s.emptyReads = 0
+		s.end += n
+		switch {
+		case err == io.EOF:
+			s.eof = true
+		case err != nil:
+			s.eof, s.err = true, err
+		case n == 0:
+			if s.emptyReads++; s.emptyReads >= 100 {
+				s.eof, s.err = true, io.ErrNoProgress
+			}
+		default:
+			s.emptyReads = 0
+		}
 	}
 }
