@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/urlgrep/urlgrep/extract"
@@ -87,7 +88,9 @@ func scanFiles(names []string, cfg config, stdin io.Reader, stdout io.Writer, ou
 	scan := func(in input, emit func(event) bool) error {
 		return scanInput(in, cfg, stdin, &cnt, emit)
 	}
-	if cfg.jobs == 1 || len(ins) == 1 {
+	// -u and -q depend on what the files before printed, so they scan one
+	// file at a time.
+	if cfg.jobs == 1 || len(ins) == 1 || cfg.unique || cfg.quiet {
 		for _, in := range ins {
 			p.begin(in)
 			err := scan(in, p.event)
@@ -112,17 +115,24 @@ func scanFiles(names []string, cfg config, stdin io.Reader, stdout io.Writer, ou
 	return exitNone
 }
 
-// parallel scans ins with up to jobs goroutines. Each input's events are
-// kept until the inputs before it are printed; a slot is freed only when
-// its input is printed, so at most jobs inputs are held at once.
+// parallel scans ins with up to jobs goroutines, each formatting its own
+// file's output with a printer of its own into a spool, and prints the
+// spools in operand order. A spool holds 1 MiB in memory and the rest in
+// an unlinked temporary file, so memory stays bounded (about 1 MiB a job)
+// however much a file yields, while every file is scanned in parallel. A
+// slot is freed when its file has been printed.
 func parallel(ins []input, jobs int, scan func(input, func(event) bool) error, p *printer) {
 	type result struct {
-		events []event
-		err    error
+		out   *spool
+		notes bytes.Buffer
+		fp    *printer
+		err   error
 	}
-	results := make([]chan result, len(ins))
+	results := make([]chan *result, len(ins))
+	spools := make([]*spool, len(ins))
 	for i := range results {
-		results[i] = make(chan result, 1)
+		results[i] = make(chan *result, 1)
+		spools[i] = &spool{limit: 1 << 20}
 	}
 	slots := make(chan struct{}, jobs)
 	quit := make(chan struct{})
@@ -134,30 +144,104 @@ func parallel(ins []input, jobs int, scan func(input, func(event) bool) error, p
 				return
 			}
 			go func() {
-				var r result
-				r.err = scan(in, func(ev event) bool {
-					r.events = append(r.events, ev)
-					return true
-				})
+				r := &result{out: spools[i]}
+				w := bufio.NewWriterSize(r.out, 32<<10)
+				r.fp = newPrinter(p.cfg, w, &r.notes, p.showFile, p.color)
+				r.fp.begin(in)
+				r.err = scan(in, r.fp.event)
+				r.fp.end(in, r.err)
+				if err := w.Flush(); err != nil && r.fp.err == nil {
+					r.fp.err = err
+				}
 				results[i] <- r
 			}()
 		}
 	}()
 	defer close(quit)
-	for i, in := range ins {
-		r := <-results[i]
-		p.begin(in)
-		ok := true
-		for _, ev := range r.events {
-			if ok = p.event(ev); !ok {
-				break
-			}
+	for i := range ins {
+		// File i is next: what it spooled so far is printed, and from now
+		// on it writes straight through, until it is done.
+		p.out.Flush()
+		if _, err := spools[i].through(p.out); err != nil && p.err == nil {
+			p.err = err
 		}
-		if !p.end(in, r.err) || !ok {
+		r := <-results[i]
+		p.stderr.Write(r.notes.Bytes())
+		if _, err := r.out.WriteTo(p.out); err != nil && p.err == nil {
+			p.err = err
+		}
+		p.found = p.found || r.fp.found
+		p.trouble = p.trouble || r.fp.trouble
+		if r.fp.err != nil && p.err == nil {
+			p.err = r.fp.err
+		}
+		if p.err != nil {
 			return
 		}
 		<-slots
 	}
+}
+
+// spool keeps what is written to it, the first limit bytes in memory and
+// the rest in a temporary file, unlinked as soon as it is made, until
+// through makes it pass writes on.
+type spool struct {
+	mu     sync.Mutex
+	limit  int
+	mem    bytes.Buffer
+	f      *os.File
+	direct io.Writer // set by through: write here
+}
+
+// through writes what the spool holds to w, and sends later writes
+// straight to w.
+func (s *spool) through(w io.Writer) (int64, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n, err := s.drain(w)
+	s.direct = w
+	return n, err
+}
+
+func (s *spool) Write(b []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.direct != nil {
+		return s.direct.Write(b)
+	}
+	if s.f == nil && s.mem.Len()+len(b) > s.limit {
+		if f, err := os.CreateTemp("", "urlgrep-*"); err == nil {
+			os.Remove(f.Name())
+			s.f = f
+		}
+	}
+	if s.f == nil {
+		return s.mem.Write(b) // no temporary file to be had: memory it is
+	}
+	return s.f.Write(b)
+}
+
+// WriteTo writes what the spool still holds to w.
+func (s *spool) WriteTo(w io.Writer) (int64, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.drain(w)
+}
+
+// drain writes what the spool holds to w and releases it.
+func (s *spool) drain(w io.Writer) (int64, error) {
+	n, err := s.mem.WriteTo(w)
+	if s.f == nil || err != nil {
+		return n, err
+	}
+	f := s.f
+	s.f = nil
+	defer f.Close()
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return n, err
+	}
+	m, err := io.Copy(w, f)
+	return n + m, err
 }
 
 // expand turns the operands into inputs: "-" is standard input; with -r a
