@@ -575,3 +575,41 @@ func TestValidHost(t *testing.T) {
 		}
 	}
 }
+
+// TestRFCReferences parses every reference URL of RFC 1738's References
+// section, rejoined from their wrappers, and checks the FTP commands a
+// client would send for each (§3.2.2).
+func TestRFCReferences(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string // FTP commands
+	}{
+		{"ftp://ds.internic.net/rfc/rfc1436.txt;type=a", []string{"CWD rfc", "TYPE A", "RETR rfc1436.txt"}},                                                                         // [1]
+		{"ftp://boombox.micro.umn.edu/pub/gopher/gopher_protocol/Gopher+/Gopher+.txt", []string{"CWD pub", "CWD gopher", "CWD gopher_protocol", "CWD Gopher+", "RETR Gopher+.txt"}}, // [2]
+		{"ftp://ds.internic.net/rfc/rfc1630.txt", []string{"CWD rfc", "RETR rfc1630.txt"}},                                                                                          // [3]
+		{"ftp://info.cern.ch/pub/www/doc/http-spec.txt.Z", []string{"CWD pub", "CWD www", "CWD doc", "RETR http-spec.txt.Z"}},                                                       // [4]
+		{"ftp://ds.internic.net/rfc/rfc1123.txt", []string{"CWD rfc", "RETR rfc1123.txt"}},                                                                                          // [5]
+		{"ftp://ds.internic.net/rfc/rfc822.txt", []string{"CWD rfc", "RETR rfc822.txt"}},                                                                                            // [6]
+		{"ftp://quake.think.com/pub/wais/doc/protspec.txt", []string{"CWD pub", "CWD wais", "CWD doc", "RETR protspec.txt"}},                                                        // [7]
+		{"ftp://ds.internic.net/rfc/rfc1036.txt", []string{"CWD rfc", "RETR rfc1036.txt"}},                                                                                          // [8]
+		{"ftp://quake.think.com/pub/wais/doc/doc-ids.txt", []string{"CWD pub", "CWD wais", "CWD doc", "RETR doc-ids.txt"}},                                                          // [10]
+		{"ftp://ds.internic.net/rfc/rfc977.txt", []string{"CWD rfc", "RETR rfc977.txt"}},                                                                                            // [11]
+		{"ftp://ds.internic.net/internet-drafts/draft-ietf-uri-irl-fun-req-02.txt", []string{"CWD internet-drafts", "RETR draft-ietf-uri-irl-fun-req-02.txt"}},                      // [12]
+		{"ftp://ds.internic.net/rfc/rfc1034.txt", []string{"CWD rfc", "RETR rfc1034.txt"}},                                                                                          // [13]
+		{"ftp://prospero.isi.edu/pub/prospero/doc/prospero-protocol.PS.Z", []string{"CWD pub", "CWD prospero", "CWD doc", "RETR prospero-protocol.PS.Z"}},                           // [14]
+		{"ftp://ds.internic.net/rfc/rfc959.txt", []string{"CWD rfc", "RETR rfc959.txt"}},                                                                                            // [15]
+		{"ftp://ds.internic.net/rfc/rfc1737.txt", []string{"CWD rfc", "RETR rfc1737.txt"}},                                                                                          // [16]
+		{"ftp://ds.internic.net/rfc/rfc1625.txt", []string{"CWD rfc", "RETR rfc1625.txt"}},                                                                                          // [17]
+		{"ftp://uu.psi.com/wp/nir.txt", []string{"CWD wp", "RETR nir.txt"}},                                                                                                         // [18]
+	}
+	for _, tt := range tests {
+		u, err := Parse(tt.in)
+		if err != nil {
+			t.Errorf("Parse(%q): %v", tt.in, err)
+			continue
+		}
+		if got := u.FTP.Commands(); !reflect.DeepEqual(got, tt.want) || u.String() != tt.in || u.EffectivePort() != 21 {
+			t.Errorf("Parse(%q) = %q, commands %q; want %q", tt.in, u, got, tt.want)
+		}
+	}
+}
