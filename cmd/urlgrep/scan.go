@@ -13,6 +13,9 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/transform"
+
 	"github.com/urlgrep/urlgrep/extract"
 	"github.com/urlgrep/urlgrep/mailbox"
 	"github.com/urlgrep/urlgrep/rfc1738"
@@ -339,6 +342,15 @@ func scanInput(in input, cfg config, stdin io.Reader, cnt *counters, emit func(e
 	head, err := br.Peek(8 << 10)
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
 		return err
+	}
+	if bytes.HasPrefix(head, []byte{0xff, 0xfe}) || bytes.HasPrefix(head, []byte{0xfe, 0xff}) {
+		// UTF-16 text with a byte order mark: read it as the UTF-8 it
+		// stands for (positions then count in the UTF-8 text).
+		dec := unicode.UTF16(unicode.BigEndian, unicode.ExpectBOM).NewDecoder()
+		br = bufio.NewReaderSize(transform.NewReader(br, dec), 64<<10)
+		if head, err = br.Peek(8 << 10); err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+			return err
+		}
 	}
 	if !cfg.binary && bytes.IndexByte(head, 0) >= 0 {
 		emit(event{note: in.label + ": binary file skipped (use -a to scan it)"})
