@@ -79,6 +79,17 @@ func NewScanner(r io.Reader, opts ...Option) *Scanner {
 	return s
 }
 
+// Reset makes s scan r from the start, as a new Scanner with the same
+// options would, but keeps its buffer: a caller that scans many short
+// texts (the parts of a mailbox) allocates one buffer, not one each.
+func (s *Scanner) Reset(r io.Reader) {
+	buf, f, max := s.buf, s.f, s.max
+	*s = Scanner{r: r, f: f, buf: buf, max: max, line: 1, inQuote: true}
+	for k := range s.next {
+		s.next[k] = -1
+	}
+}
+
 // Scan advances to the next segment, which [Scanner.Raw] and
 // [Scanner.Match] then describe. It returns false at the end of the input
 // or on a read error; [Scanner.Err] tells which.

@@ -924,3 +924,35 @@ func trunc(s string) string {
 	}
 	return s
 }
+
+// TestReset checks that a Scanner reset to a new input gives what a new
+// Scanner gives, whatever state the old input left it in.
+func TestReset(t *testing.T) {
+	inputs := []string{
+		"first <URL:ftp://a.example/x\n  y> and http://b.example/ " + strings.Repeat("z", 5000),
+		"> quoted <URL:gopher://c.example/1\n> /sel> end",
+		"",
+		"http://d.example/(1994)/x.html.",
+	}
+	s := NewScanner(strings.NewReader("unfinished <URL:http://e.example/"), WithReadSize(512))
+	s.Scan() // leave it mid-input
+	for _, in := range inputs {
+		s.Reset(strings.NewReader(in))
+		var got []Match
+		for s.Scan() {
+			if m := s.Match(); m != nil {
+				got = append(got, *m)
+			}
+		}
+		fresh := scan(t, strings.NewReader(in), WithReadSize(512))
+		want := fresh.matches()
+		if len(got) != len(want) {
+			t.Fatalf("Reset then Scan(%q) found %d URLs, a new Scanner %d", in, len(got), len(want))
+		}
+		for i := range got {
+			if got[i].Text != want[i].Text || got[i].Offset != want[i].Offset || got[i].Line != want[i].Line || got[i].Col != want[i].Col {
+				t.Errorf("Reset then Scan(%q)[%d] = %+v, want %+v", in, i, got[i], want[i])
+			}
+		}
+	}
+}

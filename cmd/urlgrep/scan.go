@@ -356,8 +356,10 @@ func scanInput(in input, cfg config, stdin io.Reader, cnt *counters, emit func(e
 		emit(event{note: in.label + ": binary file skipped (use -a to scan it)"})
 		return nil
 	}
+	// One scanner serves every part of the input, reset for each.
+	sc := extract.NewScanner(nil, extract.WithEmail(cfg.email), extract.WithWWW(!cfg.noWWW), extract.WithMaxCandidate(cfg.maxLen))
 	if cfg.raw || !mailbox.Sniff(head) {
-		_, err := scanText(br, cfg, nil, nil, cnt, emit)
+		_, err := scanText(sc, br, cfg, nil, nil, cnt, emit)
 		return err
 	}
 	var problems []string
@@ -388,7 +390,7 @@ func scanInput(in input, cfg config, stdin io.Reader, cnt *counters, emit func(e
 			}
 			seen = group
 		}
-		if stop, err := scanText(part.Body, cfg, part, seen, cnt, emit); err != nil || stop {
+		if stop, err := scanText(sc, part.Body, cfg, part, seen, cnt, emit); err != nil || stop {
 			for _, n := range problems {
 				emit(event{note: n})
 			}
@@ -401,13 +403,12 @@ func scanInput(in input, cfg config, stdin io.Reader, cnt *counters, emit func(e
 // is shown cut at the front.
 const maxContext = 4 << 10
 
-// scanText scans one text and emits its URLs. part is the mail part it is,
+// scanText scans one text with s and emits its URLs. part is the mail part it is,
 // or nil; seen, when not nil, holds the canonical URLs already reported in
 // the part's multipart/alternative group. stop is true when emit asked to
 // stop.
-func scanText(r io.Reader, cfg config, part *mailbox.Part, seen map[string]bool, cnt *counters, emit func(event) bool) (stop bool, err error) {
-	opts := []extract.Option{extract.WithEmail(cfg.email), extract.WithWWW(!cfg.noWWW), extract.WithMaxCandidate(cfg.maxLen)}
-	s := extract.NewScanner(r, opts...)
+func scanText(s *extract.Scanner, r io.Reader, cfg config, part *mailbox.Part, seen map[string]bool, cnt *counters, emit func(event) bool) (stop bool, err error) {
+	s.Reset(r)
 	var line []byte // --context: the current line so far
 	cut := false
 	var pending []event // --context: URLs waiting for the end of their line
