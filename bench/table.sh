@@ -28,7 +28,7 @@ const m = L.match(data) || [];
 process.stdout.write(m.map(x => x.url).join('\n') + '\n');
 JS
 
-go build -o "$work/urlgrep" ../cmd/urlgrep
+(cd .. && go build -o "$work/urlgrep" ./cmd/urlgrep)
 go build -o "$work/peer" ./cmd/peer
 go build -o "$work/xurls" mvdan.cc/xurls/v2/cmd/xurls
 go run ./cmd/gen -kind rfc -size "$size" -seed 1 > "$work/rfc.txt"
@@ -47,7 +47,7 @@ run() {
 	bytes=$(stat -c %s "$file")
 	for _ in 1 2 3; do
 		/usr/bin/time -f '%e %M' -o "$work/time" "$@" < "$file" > /dev/null 2>"$work/err" || true
-		read -r t m < "$work/time"
+		read -r t m < <(tail -n 1 "$work/time")
 		best=$(awk -v a="$t" -v b="$best" 'BEGIN{print (a<b)?a:b}')
 		[ "$m" -gt "$mem" ] && mem=$m
 	done
@@ -81,7 +81,7 @@ for j in 1 2; do
 	best=999999
 	for _ in 1 2 3; do
 		/usr/bin/time -f '%e %M' -o "$work/time" "$work/urlgrep" -j $j "$work/part.00" "$work/part.01" > /dev/null 2>&1 || true
-		read -r t m < "$work/time"
+		read -r t m < <(tail -n 1 "$work/time")
 		best=$(awk -v a="$t" -v b="$best" 'BEGIN{print (a<b)?a:b}')
 	done
 	awk -v j=$j -v s="$(stat -c %s "$work/mail.mbox")" -v t="$best" -v m="$m" \

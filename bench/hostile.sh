@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# hostile.sh times urlgrep (whole process) on adversarial inputs at n and 2n
+# bytes and prints the time ratio and peak memory: linear time means a
+# ratio near 2, bounded memory a peak that does not grow with n.
+#
+#   bash bench/hostile.sh [n_in_MiB]      # default 64
+set -euo pipefail
+cd "$(dirname "$0")"
+n=${1:-64}
+work=${TMPDIR:-/tmp}/urlgrep-hostile
+mkdir -p "$work"
+(cd .. && go build -o "$work/urlgrep" ./cmd/urlgrep)
+
+# shape NAME UNIT: UNIT repeated to fill the size.
+gen() { python3 -c "import sys; u=sys.argv[1].encode().decode('unicode_escape').encode('latin-1'); n=int(sys.argv[2])<<20; sys.stdout.buffer.write((u*(n//len(u)+1))[:n])" "$1" "$2"; }
+shapes=(
+	'<URL:|<URL:'
+	'<<<<|<'
+	'((((|('
+	'http:// repeated|http://'
+	'% runs|%'
+	'@ runs (--email)|@'
+	'one line, no newline|a'
+	'wrapper never closes|<URL:http://x.example/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\\n  '
+	'quote prefixes|> > > > > > > > <URL:http://x.example/\\n'
+)
+printf '| shape | %d MiB | %d MiB | ratio | peak memory |\n|---|---|---|---|---|\n' "$n" $((2 * n))
+for s in "${shapes[@]}"; do
+	name=${s%%|*} unit=${s#*|}
+	args=(--raw -a -c)
+	[[ $name == *email* ]] && args+=(--email)
+	t=() m=()
+	for size in "$n" $((2 * n)); do
+		gen "$unit" "$size" > "$work/in"
+		/usr/bin/time -f '%e %M' -o "$work/time" "$work/urlgrep" "${args[@]}" "$work/in" > /dev/null || true
+		read -r tt mm < <(tail -n 1 "$work/time")
+		t+=("$tt") m+=("$mm")
+	done
+	awk -v n="$name" -v a="${t[0]}" -v b="${t[1]}" -v m1="${m[0]}" -v m2="${m[1]}" \
+		'BEGIN{ r = (a > 0.005) ? b/a : 0; printf "| %s | %.2f s | %.2f s | %.2f | %.1f / %.1f MiB |\n", n, a, b, r, m1/1024, m2/1024 }'
+done
+rm -f "$work/in"
