@@ -50,40 +50,32 @@ func parseMailto(p *parser) (int, error) {
 //	local-part = word *("." word)            word = atom / quoted-string
 //	domain     = sub-domain *("." sub-domain) sub-domain = atom / domain-literal
 func badAddrSpec(s string) int {
-	i := 0
-	// local-part
-	for {
-		j := word(s, i, false)
-		if j == i {
-			return i
-		}
-		i = j
-		if i < len(s) && s[i] == '.' {
-			i++
-			continue
-		}
-		break
-	}
-	if i >= len(s) || s[i] != '@' {
+	i, ok := dotted(s, 0, false)
+	if !ok || i >= len(s) || s[i] != '@' {
 		return i
 	}
-	i++
-	for {
-		j := word(s, i, true)
-		if j == i {
-			return i
-		}
-		i = j
-		if i < len(s) && s[i] == '.' {
-			i++
-			continue
-		}
-		break
-	}
-	if i != len(s) {
+	if i, ok = dotted(s, i+1, true); !ok || i != len(s) {
 		return i
 	}
 	return -1
+}
+
+// dotted scans words separated by "." at s[i:] (a local-part, or with
+// domain a domain) and returns where they end; ok is false, with the
+// offending offset, when a word is missing.
+func dotted(s string, i int, domain bool) (int, bool) {
+	for {
+		j := word(s, i, domain)
+		if j == i {
+			return i, false
+		}
+		i = j
+		if i < len(s) && s[i] == '.' {
+			i++
+			continue
+		}
+		return i, true
+	}
 }
 
 // word scans an RFC 822 atom, a quoted-string (local part) or a

@@ -15,14 +15,8 @@ type NNTP struct {
 //	nntpurl = "nntp://" hostport "/" group [ "/" digits ]
 func parseNNTP(p *parser) (int, error) {
 	u := p.u
-	if !u.Internet {
-		return p.pathOff, ErrNotInternet
-	}
-	if u.HasUser {
-		return p.userOff, ErrUserNotAllowed
-	}
-	if !u.HasSlash {
-		return p.pathOff, ErrMissingPath
+	if off, err := p.hostportSlash(); err != nil {
+		return off, err
 	}
 	off := p.pathOff
 	group, num, hasNum := strings.Cut(u.Path, "/")

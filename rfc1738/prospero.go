@@ -21,14 +21,8 @@ type Prospero struct {
 //	fieldvalue  = *[ uchar | "?" | ":" | "@" | "&" ]
 func parseProspero(p *parser) (int, error) {
 	u := p.u
-	if !u.Internet {
-		return p.pathOff, ErrNotInternet
-	}
-	if u.HasUser {
-		return p.userOff, ErrUserNotAllowed
-	}
-	if !u.HasSlash {
-		return p.pathOff, ErrMissingPath
+	if off, err := p.hostportSlash(); err != nil {
+		return off, err
 	}
 	path, off := u.Path, p.pathOff
 	ppath, fields, hasFields := strings.Cut(path, ";")

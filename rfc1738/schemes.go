@@ -134,3 +134,19 @@ func rawIndex(raw string, off, n int) int {
 	}
 	return off + i
 }
+
+// hostportSlash checks the start that the grammars of nntp, wais and
+// prospero share, "//" hostport "/": the common Internet scheme syntax
+// (§3.1) without user or password, and the "/" before the path.
+func (p *parser) hostportSlash() (int, error) {
+	u := p.u
+	switch {
+	case !u.Internet:
+		return p.pathOff, ErrNotInternet
+	case u.HasUser:
+		return p.userOff, ErrUserNotAllowed
+	case !u.HasSlash:
+		return p.pathOff, ErrMissingPath
+	}
+	return 0, nil
+}
