@@ -138,16 +138,21 @@ const (
 	something            // any URL character: mailto:, news:
 )
 
-// bareSchemes are the schemes recognised in running text: those of RFC
-// 1738 §3 and the widely used later ones. Other schemes are linked only
-// inside a "<URL:...>" wrapper, or in angle brackets with "//".
-var bareSchemes = map[string]schemeKind{
-	"ftp": slashes, "http": slashes, "gopher": slashes, "mailto": something, "news": something,
-	"nntp": slashes, "telnet": slashes, "wais": slashes, "file": slashes, "prospero": slashes,
-	"https": slashes, "ftps": slashes, "sftp": slashes, "ssh": slashes, "git": slashes,
-	"git+ssh": slashes, "svn": slashes, "svn+ssh": slashes, "irc": slashes, "ircs": slashes,
-	"rsync": slashes, "ldap": slashes, "ldaps": slashes, "rtsp": slashes, "ws": slashes,
-	"wss": slashes, "smb": slashes, "nfs": slashes, "webcal": slashes,
+// schemeKindOf says what bare use a scheme name in lower case allows.
+// Its cases are the schemes recognised in running text: those of RFC 1738
+// §3 and the widely used later ones. Other schemes are linked only inside
+// a "<URL:...>" wrapper, or in angle brackets with "//". (A switch, which
+// compiles to comparisons, costs less than hashing for a map.)
+func schemeKindOf(name string) schemeKind {
+	switch name {
+	case "mailto", "news":
+		return something
+	case "ftp", "http", "gopher", "nntp", "telnet", "wais", "file", "prospero",
+		"https", "ftps", "sftp", "ssh", "git", "git+ssh", "svn", "svn+ssh", "irc", "ircs",
+		"rsync", "ldap", "ldaps", "rtsp", "ws", "wss", "smb", "nfs", "webcal":
+		return slashes
+	}
+	return notBare
 }
 
 // lookupScheme returns what bare use data's scheme name allows, case
@@ -163,7 +168,7 @@ func lookupScheme(name []byte) schemeKind {
 		}
 		buf[i] = c
 	}
-	return bareSchemes[string(buf[:len(name)])]
+	return schemeKindOf(string(buf[:len(name)]))
 }
 
 // bare recognises a scheme URL whose scheme starts at data[s]. end is where
