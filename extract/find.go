@@ -378,22 +378,7 @@ func endsURL(r rune, size int) bool {
 // ("http://example.com/papers/(1994)/urls.html" keeps its parentheses).
 func trimEnd(data []byte, s, end int) int {
 	var open, close [3]int // (), [], {}
-	for _, c := range data[s:end] {
-		switch c {
-		case '(':
-			open[0]++
-		case '[':
-			open[1]++
-		case '{':
-			open[2]++
-		case ')':
-			close[0]++
-		case ']':
-			close[1]++
-		case '}':
-			close[2]++
-		}
-	}
+	counted := false
 	for end > s {
 		c := data[end-1]
 		switch c {
@@ -410,6 +395,12 @@ func trimEnd(data []byte, s, end int) int {
 				end = j - 1
 			}
 		case ')', ']', '}':
+			if !counted {
+				// Count the brackets only when one closes the URL: most
+				// URLs end otherwise, and need not be read again.
+				countBrackets(data[s:end], &open, &close)
+				counted = true
+			}
 			k := strings.IndexByte(")]}", c)
 			if close[k] <= open[k] {
 				return end
@@ -421,6 +412,26 @@ func trimEnd(data []byte, s, end int) int {
 		}
 	}
 	return end
+}
+
+// countBrackets counts the opening and closing (), [] and {} of b.
+func countBrackets(b []byte, open, close *[3]int) {
+	for _, c := range b {
+		switch c {
+		case '(':
+			open[0]++
+		case '[':
+			open[1]++
+		case '{':
+			open[2]++
+		case ')':
+			close[0]++
+		case ']':
+			close[1]++
+		case '}':
+			close[2]++
+		}
+	}
 }
 
 // urlByte is true for the ASCII bytes a bare URL runs over.
