@@ -78,6 +78,7 @@ func TestParseRFCExamples(t *testing.T) {
 				if err != nil {
 					t.Fatalf("Parse(%q) error: %v", tt.in, err)
 				}
+				tt.want.raw = tt.in // kept so that String can return it
 				if !reflect.DeepEqual(got, tt.want) {
 					t.Errorf("Parse(%q) =\n%#v\nwant\n%#v", tt.in, got, tt.want)
 				}

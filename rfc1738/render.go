@@ -22,7 +22,10 @@ func (u *URL) Redacted() string { return u.render(true) }
 func (u *URL) EscapedPath() string { return string(appendCanonical(nil, u.Path)) }
 
 func (u *URL) render(redact bool) string {
-	b := make([]byte, 0, len(u.Scheme)+len(u.Host)+len(u.Path)+len(u.Opaque)+len(u.User)+16)
+	// Most URLs are written canonically: render on the stack and give
+	// back the input itself when they are the same, with no allocation.
+	var buf [256]byte
+	b := buf[:0]
 	b = append(b, u.Scheme...)
 	b = append(b, ':')
 	if u.Internet {
@@ -54,6 +57,9 @@ func (u *URL) render(redact bool) string {
 	if u.HasFragment {
 		b = append(b, '#')
 		b = appendQuoted(b, u.Fragment, resAll)
+	}
+	if string(b) == u.raw {
+		return u.raw
 	}
 	return string(b)
 }

@@ -72,6 +72,8 @@ type URL struct {
 
 	// Notes are the §6 security considerations that apply to this URL.
 	Notes []Note
+
+	raw string // the input, which String returns when it is canonical
 }
 
 // Parse parses rawURL by the letter of RFC 1738: every character rule of
@@ -124,7 +126,7 @@ type parser struct {
 
 func parse(raw string, lenient bool) (*URL, error) {
 	var p parser
-	p.raw, p.lenient, p.u = raw, lenient, &URL{}
+	p.raw, p.lenient, p.u = raw, lenient, &URL{raw: raw}
 	if off, err := p.generic(); err != nil {
 		if p.bad && p.badOff < off {
 			off, err = p.badOff, p.badErr
