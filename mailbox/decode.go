@@ -136,7 +136,7 @@ func (f *base64Filter) Read(p []byte) (int, error) {
 		n, err := f.r.Read(p)
 		j := 0
 		for _, c := range p[:n] {
-			if 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '+' || c == '/' || c == '=' {
+			if base64Byte[c] {
 				p[j] = c
 				j++
 			}
@@ -146,6 +146,15 @@ func (f *base64Filter) Read(p []byte) (int, error) {
 		}
 	}
 }
+
+// base64Byte is true for the bytes base64Filter keeps: the alphabet, "="
+// and the line breaks the decoder skips itself.
+var base64Byte = func() (t [256]bool) {
+	for _, c := range "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=\r\n" {
+		t[c] = true
+	}
+	return t
+}()
 
 // flowed undoes RFC 3676 format=flowed: a line that ends in a space (a
 // soft line break) is joined to the next line of the same quote depth,

@@ -1,5 +1,7 @@
 package rfc1738
 
+import "strings"
+
 // scheme describes what this package knows of one scheme.
 type scheme struct {
 	port    int  // default port (§3), 0 when none
@@ -45,14 +47,6 @@ func init() {
 // the scheme has none or is unknown.
 func DefaultPort(scheme string) int { return schemes[scheme].port }
 
-// emptyHostAllowed reports whether "scheme:///path" has a valid, empty
-// host: for file (§3.10: "the empty string ... the machine from which the
-// URL is being interpreted") and for generic schemes this package does not
-// know, such as SQLAlchemy's "sqlite:///app.db".
-func emptyHostAllowed(name string) bool {
-	return name == "file" || !schemes[name].known
-}
-
 // EffectivePort returns the explicit port, else the scheme's default (0
 // when it has none).
 func (u *URL) EffectivePort() int {
@@ -93,11 +87,12 @@ func (n Note) String() string {
 	return "unknown"
 }
 
-// notes returns the §6 notes for u, whose input was raw.
-func notes(u *URL, raw string) []Note {
+// notes returns the §6 notes for u, whose input was raw and whose scheme's
+// default port is def.
+func notes(u *URL, raw string, def int) []Note {
 	var ns []Note
 	if u.HasPort {
-		if d := DefaultPort(u.Scheme); d != 0 && d != u.Port {
+		if d := def; d != 0 && d != u.Port {
 			ns = append(ns, NoteNonDefaultPort)
 		}
 	}
@@ -114,7 +109,12 @@ func notes(u *URL, raw string) []Note {
 // in raw[start:end], or -1.
 func crlfAt(raw string, start, end int) int {
 	for i := start; i+2 < end; i++ {
-		if raw[i] == '%' && raw[i+1] == '0' && (raw[i+2]|0x20 == 'd' || raw[i+2]|0x20 == 'a') {
+		j := strings.IndexByte(raw[i:end-2], '%')
+		if j < 0 {
+			return -1
+		}
+		i += j
+		if raw[i+1] == '0' && (raw[i+2]|0x20 == 'd' || raw[i+2]|0x20 == 'a') {
 			return i
 		}
 	}

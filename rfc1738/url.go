@@ -120,6 +120,8 @@ type parser struct {
 	genericBad bool // a violation of the generic syntax: no URL is returned
 	inScheme   bool // the scheme's grammar is being checked
 
+	info scheme // what schemes says of the URL's scheme, looked up once
+
 	userOff, hostOff, portOff int
 	pathOff                   int // offset of Path (or Opaque) in raw
 }
@@ -134,7 +136,7 @@ func parse(raw string, lenient bool) (*URL, error) {
 		return nil, p.error(off, err)
 	}
 	u := p.u
-	u.Notes = notes(u, raw)
+	u.Notes = notes(u, raw, p.info.port)
 	p.inScheme = true
 	if off, err := p.scheme(); err != nil {
 		p.violation(off, err)
@@ -180,7 +182,7 @@ func (p *parser) scheme() (int, error) {
 
 func (p *parser) error(off int, err error) *Error {
 	op := "parse"
-	if p.u.Scheme != "" && schemes[p.u.Scheme].grammar {
+	if p.info.grammar {
 		op += " " + p.u.Scheme
 	}
 	return &Error{Op: op, URL: p.raw, Offset: off, Err: err}
@@ -233,8 +235,8 @@ func warnIndex(err error) int {
 
 // hasQuery reports whether "?" after the host starts a query in the
 // scheme: http (§3.3) and the schemes this package does not define.
-func hasQuery(scheme string) bool {
-	return scheme == "http" || !schemes[scheme].grammar
+func (p *parser) hasQuery() bool {
+	return p.u.Scheme == "http" || !p.info.grammar
 }
 
 // genericurl = scheme ":" schemepart   (§5)
@@ -251,6 +253,7 @@ func (p *parser) generic() (int, error) {
 		}
 	}
 	u.Scheme = lower(raw[:colon])
+	p.info = schemes[u.Scheme]
 	start, end := colon+1, len(raw)
 
 	// "#" is unsafe (§2.2), but the appendix places a fragment inside the
@@ -263,7 +266,7 @@ func (p *parser) generic() (int, error) {
 	}
 	var off int
 	var err error
-	if strings.HasPrefix(raw[start:end], "//") && !schemes[u.Scheme].opaque {
+	if strings.HasPrefix(raw[start:end], "//") && !p.info.opaque {
 		off, err = p.internet(start+2, end)
 	} else {
 		u.Opaque = raw[start:end]
@@ -292,7 +295,7 @@ func (p *parser) internet(start, end int) (int, error) {
 	if authEnd < start {
 		authEnd = end
 	}
-	if p.lenient && hasQuery(u.Scheme) {
+	if p.lenient && p.hasQuery() {
 		// deviation: as RFC 3986 §3.2 does, "?" ends the authority.
 		if q := strings.IndexByte(raw[start:authEnd], '?'); q >= 0 {
 			authEnd = start + q
@@ -334,11 +337,15 @@ func (p *parser) internet(start, end int) (int, error) {
 	p.hostOff = hostStart
 	host := raw[hostStart:hostEnd]
 	if host == "" {
-		if !emptyHostAllowed(u.Scheme) || u.HasUser || hostEnd < authEnd {
+		// An empty host is valid for file (§3.10: "the empty string ... the
+		// machine from which the URL is being interpreted") and for generic
+		// schemes this package does not know, such as SQLAlchemy's
+		// "sqlite:///app.db"; with no user and no port.
+		if !(u.Scheme == "file" || !p.info.known) || u.HasUser || hostEnd < authEnd {
 			return hostStart, ErrMissingHost
 		}
 	} else if i := badHost(host); i >= 0 {
-		if raw[hostStart+i] == '?' && hasQuery(u.Scheme) { // strict mode only: lenient ended the authority there
+		if raw[hostStart+i] == '?' && p.hasQuery() { // strict mode only: lenient ended the authority there
 			return hostStart + i, ErrQueryNoSlash
 		}
 		return hostStart + i, ErrBadHost
@@ -348,7 +355,7 @@ func (p *parser) internet(start, end int) (int, error) {
 		p.portOff = hostEnd + 1
 		port, i := parsePort(raw[hostEnd+1 : authEnd])
 		if i >= 0 {
-			if at := hostEnd + 1 + i; at < authEnd && raw[at] == '?' && hasQuery(u.Scheme) {
+			if at := hostEnd + 1 + i; at < authEnd && raw[at] == '?' && p.hasQuery() {
 				return at, ErrQueryNoSlash // strict mode only, as above
 			}
 			return hostEnd + 1 + i, ErrBadPort
