@@ -1,11 +1,12 @@
 package mailbox
 
 import (
-	"encoding/base64"
 	"fmt"
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/urlgrep/urlgrep/internal/mailgen"
 
 	"golang.org/x/text/encoding"
 )
@@ -67,15 +68,7 @@ func multi(boundary string, parts ...string) string {
 }
 
 // b64 encodes s in base64, in lines of 76 characters (RFC 2045 §6.8).
-func b64(s string) string {
-	e := base64.StdEncoding.EncodeToString([]byte(s))
-	var b strings.Builder
-	for len(e) > 76 {
-		b.WriteString(e[:76] + "\n")
-		e = e[76:]
-	}
-	return b.String() + e + "\n"
-}
+func b64(s string) string { return mailgen.Base64Lines(s) }
 
 // encode converts UTF-8 s to the charset e.
 func encode(t testing.TB, e encoding.Encoding, s string) string {

@@ -37,7 +37,6 @@ func linkifyFiles(names []string, cfg config, stdin io.Reader, out io.Writer, st
 				continue
 			}
 			r, label = f, name
-			defer f.Close()
 		}
 		var err error
 		if cfg.linkify == "text" {
@@ -47,6 +46,9 @@ func linkifyFiles(names []string, cfg config, stdin io.Reader, out io.Writer, st
 			if src, err = io.ReadAll(r); err == nil {
 				err = md.Convert(src, out)
 			}
+		}
+		if c, ok := r.(io.Closer); ok && name != "-" {
+			c.Close() // now, not at the end: -r may hand over many files
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "urlgrep: %s: %v\n", label, err)

@@ -295,10 +295,12 @@ func multi(boundary string, parts []string) string {
 // not text and must not be found.
 func (g *gen) image() string {
 	data := "\x89PNG\r\n\x1a\n" + "http://hidden.example/not-text " + strings.Repeat(string(rune('A'+g.n(26))), g.n(200))
-	return "Content-Type: image/png; name=\"pic.png\"\nContent-Transfer-Encoding: base64\nContent-Disposition: inline\n\n" + b64(data)
+	return "Content-Type: image/png; name=\"pic.png\"\nContent-Transfer-Encoding: base64\nContent-Disposition: inline\n\n" + Base64Lines(data)
 }
 
-func b64(s string) string {
+// Base64Lines encodes s in base64 in lines of 76 characters (RFC 2045
+// §6.8), as a mail body part.
+func Base64Lines(s string) string {
 	e := base64.StdEncoding.EncodeToString([]byte(s))
 	var b strings.Builder
 	for len(e) > 76 {
@@ -750,7 +752,7 @@ func (g *gen) encodeBody(contentType string, cs *charset, text string) string {
 	cte := ""
 	switch r := g.n(10); {
 	case r < 3 || cs.labels[0] == "utf-16":
-		cte, data = "base64", b64(data)
+		cte, data = "base64", Base64Lines(data)
 	case r < 7:
 		cte, data = "quoted-printable", g.qp(data)
 	case isASCII(data):

@@ -8,13 +8,14 @@
 package main
 
 import (
-	"encoding/base64"
 	"fmt"
 	"mime/quotedprintable"
 	"os"
 	"strings"
 
 	"golang.org/x/text/encoding"
+
+	"github.com/urlgrep/urlgrep/internal/mailgen"
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/japanese"
 	"golang.org/x/text/encoding/korean"
@@ -70,12 +71,7 @@ func main() {
 			w.Close()
 			fmt.Print(b.String())
 		case "base64":
-			enc := base64.StdEncoding.EncodeToString([]byte(body))
-			for len(enc) > 76 {
-				fmt.Println(enc[:76])
-				enc = enc[76:]
-			}
-			fmt.Println(enc)
+			fmt.Print(mailgen.Base64Lines(body))
 		default:
 			fmt.Print(body)
 		}
