@@ -15,7 +15,8 @@ import (
 // (checkPartition); a one-byte and a half reader give the same matches and
 // drop the same candidates; no match's Raw is longer than the candidate
 // bound; a buffer that never fills gives the same matches as one that
-// fills. It is seeded from the table tests and the golden inputs.
+// fills; scanning apart the pieces Cut makes finds what the whole does
+// (checkCut). It is seeded from the table tests and the golden inputs.
 func FuzzScanner(f *testing.F) {
 	for _, tt := range scanTests {
 		f.Add(tt.in)
@@ -73,6 +74,12 @@ func FuzzScanner(f *testing.F) {
 					t.Fatalf("%s: segments do not partition the input", rd.name)
 				}
 			}
+		}
+		// Cut at the last blank line: the pieces scanned apart find what
+		// the whole finds.
+		if i := Cut([]byte(in)); i >= 0 {
+			checkCut(t, in, i)
+			checkCut(t, in, i, small...)
 		}
 		// The buffer of small holds 849 bytes; with reads of 64 KiB it
 		// never fills. Where the buffer fills must change nothing.

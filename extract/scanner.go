@@ -90,6 +90,43 @@ func (s *Scanner) Reset(r io.Reader) {
 	}
 }
 
+// ResetAt is [Scanner.Reset] for a text that is a piece of a larger one:
+// it starts at byte offset and on line of the larger text, just after a
+// line break, and positions are reported in the larger text's terms. With
+// [Cut], it lets a caller scan the pieces of one input on several
+// goroutines, each with a Scanner of its own, and get what one Scanner
+// would report for the whole.
+func (s *Scanner) ResetAt(r io.Reader, offset int64, line int) {
+	s.Reset(r)
+	if offset > 0 {
+		s.base, s.counted, s.lineStart, s.prev = offset, offset, offset, '\n'
+		s.line = line
+	}
+}
+
+// Cut returns the index just after the last blank line in text (an LF
+// followed by an LF or by CR LF), or -1 when there is none. No URL, wrapper
+// or candidate crosses a blank line (a wrapper ends at one unterminated,
+// appendix; bare URLs end at white space), so a Scanner reports the same
+// URLs for text as for text[:i] and text[i:] scanned apart, the second with
+// [Scanner.ResetAt] at offset i and its line.
+func Cut(text []byte) int {
+	for end := len(text); end > 0; {
+		i := bytes.LastIndexByte(text[:end], '\n')
+		if i < 1 {
+			return -1
+		}
+		switch {
+		case text[i-1] == '\n':
+			return i + 1
+		case text[i-1] == '\r' && i >= 2 && text[i-2] == '\n':
+			return i + 1
+		}
+		end = i
+	}
+	return -1
+}
+
 // Scan advances to the next segment, which [Scanner.Raw] and
 // [Scanner.Match] then describe. It returns false at the end of the input
 // or on a read error; [Scanner.Err] tells which.

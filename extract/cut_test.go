@@ -1,0 +1,110 @@
+package extract
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// scanAt scans in as a piece of a larger text that starts at offset, on
+// line, with ResetAt, and returns its matches.
+func scanAt(t testing.TB, in string, offset int64, line int, opts ...Option) scanResult {
+	t.Helper()
+	s := NewScanner(strings.NewReader("unfinished <URL:http://e.example/ "+strings.Repeat("> x\n", 300)), opts...)
+	s.Scan() // state left by an earlier input must not matter
+	s.ResetAt(strings.NewReader(in), offset, line)
+	var res scanResult
+	for s.Scan() {
+		res.segs = append(res.segs, segment{raw: bytes.Clone(s.Raw()), m: s.Match()})
+	}
+	res.err, res.dropped = s.Err(), s.Dropped()
+	return res
+}
+
+// checkCut checks that scanning in whole and scanning in[:i] and in[i:]
+// apart (the second with ResetAt) give identical matches, every field, and
+// the same dropped count.
+func checkCut(t testing.TB, in string, i int, opts ...Option) {
+	t.Helper()
+	whole := scan(t, strings.NewReader(in), opts...)
+	head := scan(t, strings.NewReader(in[:i]), opts...)
+	tail := scanAt(t, in[i:], int64(i), 1+strings.Count(in[:i], "\n"), opts...)
+	got := append(head.matches(), tail.matches()...)
+	if !reflect.DeepEqual(got, whole.matches()) {
+		t.Fatalf("cut at %d of %q: matches differ:\n got %s\nwant %s", i, trunc(in), describe(got), describe(whole.matches()))
+	}
+	if d := head.dropped + tail.dropped; d != whole.dropped {
+		t.Fatalf("cut at %d: dropped %d, whole %d", i, d, whole.dropped)
+	}
+	if head.err != nil || tail.err != nil {
+		t.Fatalf("cut at %d: errors %v, %v", i, head.err, tail.err)
+	}
+}
+
+// blankLineEnds returns every index just after a blank line in in: the
+// points where Cut may cut.
+func blankLineEnds(in string) []int {
+	var ends []int
+	for i := 1; i < len(in); i++ {
+		if in[i] == '\n' && (in[i-1] == '\n' || i >= 2 && in[i-1] == '\r' && in[i-2] == '\n') {
+			ends = append(ends, i+1)
+		}
+	}
+	return ends
+}
+
+func TestCutIndex(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want int
+	}{
+		{"", -1},
+		{"\n", -1},
+		{"\n\n", 2},
+		{"a\n\nb", 3},
+		{"a\n\nb\n\nc\n", 6},
+		{"a\r\n\r\nb", 5},
+		{"a\r\n\r\n", 5},
+		{"a\n \nb", -1},   // a line of spaces is not cut at: only LF LF and LF CR LF
+		{"a\r\r\nb", -1},  // a lone CR is no line break
+		{"x\n>\n\ny", 5},
+		{strings.Repeat("line\n", 1000), -1},
+	} {
+		if got := Cut([]byte(tt.in)); got != tt.want {
+			t.Errorf("Cut(%q) = %d, want %d", trunc(tt.in), got, tt.want)
+		}
+		if ends := blankLineEnds(tt.in); tt.want >= 0 && ends[len(ends)-1] != tt.want {
+			t.Errorf("blankLineEnds(%q) ends %v, Cut says %d", tt.in, ends, tt.want)
+		}
+	}
+}
+
+// TestCut checks, for every table and golden input and for generated
+// documents with URLs in every context, that cutting at blank lines and
+// scanning the pieces apart with ResetAt finds exactly what one scan of
+// the whole finds: the promise that lets urlgrep scan one input on several
+// goroutines.
+func TestCut(t *testing.T) {
+	ins := allInputs(t)
+	r := rand.New(rand.NewPCG(5, 0x1738))
+	var count [nLostContexts]int
+	for d := range 40 {
+		doc, _ := lostDocument(r, &count)
+		ins = append(ins, input{name: "lost/" + string(rune('a'+d%26)), in: doc})
+	}
+	cuts := 0
+	for _, in := range ins {
+		ends := blankLineEnds(in.in)
+		// Every cut point of short inputs, an even spread of long ones'.
+		step := max(1, len(ends)/25)
+		for k := 0; k < len(ends); k += step {
+			checkCut(t, in.in, ends[k], in.opts...)
+			cuts++
+		}
+	}
+	if cuts < 200 {
+		t.Fatalf("only %d cuts tried: the inputs lost their blank lines", cuts)
+	}
+}
