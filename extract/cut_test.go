@@ -67,8 +67,8 @@ func TestCutIndex(t *testing.T) {
 		{"a\n\nb\n\nc\n", 6},
 		{"a\r\n\r\nb", 5},
 		{"a\r\n\r\n", 5},
-		{"a\n \nb", -1},   // a line of spaces is not cut at: only LF LF and LF CR LF
-		{"a\r\r\nb", -1},  // a lone CR is no line break
+		{"a\n \nb", -1},  // a line of spaces is not cut at: only LF LF and LF CR LF
+		{"a\r\r\nb", -1}, // a lone CR is no line break
 		{"x\n>\n\ny", 5},
 		{strings.Repeat("line\n", 1000), -1},
 	} {
