@@ -394,12 +394,15 @@ func looksLikeHeader(b []byte) bool {
 	return colon > 0 && bytes.IndexAny(b[:colon], " \t") < 0
 }
 
-// reuse resets *br to read r, allocating it (16 KiB) the first time.
+// reuse resets *br to read r, allocating it (16 KiB) the first time. It
+// is always a reader of its own: bufio.NewReaderSize(r, ...) would return
+// r itself when r is a large enough *bufio.Reader (the message's), and a
+// later reuse would then reset the message's reader to read from its own
+// part, a reader reading itself for ever.
 func reuse(br **bufio.Reader, r io.Reader) *bufio.Reader {
 	if *br == nil {
-		*br = bufio.NewReaderSize(r, 16<<10)
-	} else {
-		(*br).Reset(r)
+		*br = bufio.NewReaderSize(nil, 16<<10)
 	}
+	(*br).Reset(r)
 	return *br
 }

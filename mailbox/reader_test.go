@@ -30,6 +30,9 @@ var (
 	htmlPartText = "html\n<http://alt.example/page>\nthe page" // squeezed
 )
 
+// qpFiller is 20 KiB of lines: more than a multipart reader buffers.
+var qpFiller = strings.Repeat("filler text, nothing to see here at all\n", 512)
+
 // readerTests are the rows of TestReader. Bodies of text/html parts are
 // compared squeezed (see squeeze): the line structure of HTML text is not
 // what these rows pin.
@@ -41,6 +44,30 @@ var readerTests = []struct {
 }{
 	// An empty input has no messages, and nothing is wrong with it.
 	{name: "empty input", in: ""},
+
+	// A quoted-printable message body, then a multipart whose part is
+	// quoted-printable too. The decoder's reused line reader must not be
+	// the message's own reader: it was, and the second message's QP part
+	// then read from itself for ever, once the input was longer than the
+	// multipart reader's buffer.
+	{
+		name: "quoted-printable body, then a quoted-printable part",
+		in: mboxOf(
+			message("one http://a.example/x=\ny\n", "Subject: one", "Content-Transfer-Encoding: quoted-printable"),
+			message("--b\nContent-Transfer-Encoding: quoted-printable\n\ntwo http://b.example/=\nz\n"+qpFiller+"--b--\n",
+				"Subject: two", "Content-Type: multipart/mixed; boundary=b"),
+			message("three http://c.example/=3D\n", "Subject: three", "Content-Type: text/plain; format=flowed",
+				"Content-Transfer-Encoding: quoted-printable"),
+		),
+		want: []got{
+			{1, "", "header:Subject", "text/plain", "", "one"},
+			{1, "", "1", "text/plain", "", "one http://a.example/xy\n\n"},
+			{2, "", "header:Subject", "text/plain", "", "two"},
+			{2, "", "1", "text/plain", "", "two http://b.example/z\n" + strings.TrimSuffix(qpFiller, "\n")},
+			{3, "", "header:Subject", "text/plain", "", "three"},
+			{3, "", "1", "text/plain", "", "three http://c.example/=\n\n"},
+		},
+	},
 
 	// RFC 5322: a single message, no "From " line, is a mailbox of one.
 	{
