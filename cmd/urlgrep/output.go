@@ -90,8 +90,8 @@ func (p *printer) end(in input, err error) bool {
 	return true
 }
 
-// event prints one event; false means stop (-q found a URL, or output
-// failed).
+// event prints one event; false means stop: this input (-l found a URL)
+// or the run (-q found a URL, or output failed).
 func (p *printer) event(ev event) bool {
 	if ev.note != "" {
 		p.out.Flush()
@@ -111,6 +111,9 @@ func (p *printer) event(ev event) bool {
 	if p.cfg.quiet {
 		p.quit = true
 		return false
+	}
+	if p.cfg.list && !p.cfg.count {
+		return false // -l: the file has a URL; read no further, as grep -l
 	}
 	if p.cfg.count || p.cfg.list {
 		return true

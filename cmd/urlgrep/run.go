@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"runtime"
 
 	flag "github.com/spf13/pflag"
 
@@ -54,6 +55,10 @@ type config struct {
 	linkify   string
 }
 
+// defaultJobs is -j's default: the CPUs Go may use, at most 4, so that
+// memory stays bounded (each job holds about 1 MiB) on a large machine.
+func defaultJobs() int { return min(runtime.GOMAXPROCS(0), 4) }
+
 const usage = `usage: urlgrep [flags] [file ...]
        urlgrep --parse [--strict] URL ...
 
@@ -90,7 +95,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolVar(&cfg.raw, "raw", false, "read input as plain text, even when it looks like mail or news")
 	fs.BoolVarP(&cfg.binary, "text", "a", false, "scan binary files too (by default they are skipped with a note)")
 	fs.BoolVarP(&cfg.recursive, "recursive", "r", false, "read directories (a maildir, an MH folder, a news spool) recursively")
-	fs.IntVarP(&cfg.jobs, "jobs", "j", 1, "scan up to N files at once; output stays in operand order")
+	fs.IntVarP(&cfg.jobs, "jobs", "j", defaultJobs(), "scan on N goroutines: up to N files at once, or one input in pieces cut at blank lines; output stays in input order")
 	fs.StringVar(&cfg.hyphen, "hyphen", "keep", "a URL broken after a hyphen: keep the hyphen, drop it, or print both readings (keep|drop|both)")
 	fs.BoolVar(&cfg.context, "context", false, "print each URL with the line, or the lines a wrapped URL spans, it was found in")
 	fs.StringVar(&cfg.color, "color", "auto", "highlight URLs in --context lines: auto (when standard output is a terminal), always, never")

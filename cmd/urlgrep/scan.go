@@ -92,7 +92,9 @@ func scanFiles(names []string, cfg config, stdin io.Reader, stdout io.Writer, ou
 		return scanInput(in, cfg, stdin, &cnt, emit)
 	}
 	// -u and -q depend on what the files before printed, so they scan one
-	// file at a time.
+	// file at a time (each in pieces on -j goroutines); so does a single
+	// input. Several files are otherwise scanned side by side, each on
+	// one goroutine.
 	if cfg.jobs == 1 || len(ins) == 1 || cfg.unique || cfg.quiet {
 		for _, in := range ins {
 			p.begin(in)
@@ -102,7 +104,11 @@ func scanFiles(names []string, cfg config, stdin io.Reader, stdout io.Writer, ou
 			}
 		}
 	} else {
-		parallel(ins, cfg.jobs, scan, p)
+		one := cfg
+		one.jobs = 1
+		parallel(ins, cfg.jobs, func(in input, emit func(event) bool) error {
+			return scanInput(in, one, stdin, &cnt, emit)
+		}, p)
 	}
 	switch {
 	case p.err != nil:
@@ -356,10 +362,19 @@ func scanInput(in input, cfg config, stdin io.Reader, cnt *counters, emit func(e
 		emit(event{note: in.label + ": binary file skipped (use -a to scan it)"})
 		return nil
 	}
-	// One scanner serves every part of the input, reset for each.
-	sc := extract.NewScanner(nil, extract.WithEmail(cfg.email), extract.WithWWW(!cfg.noWWW), extract.WithMaxCandidate(cfg.maxLen))
+	// One scanner serves every part of the input, reset for each; with
+	// -j N, the pieces of the input are scanned on N goroutines.
+	var out sink
+	if cfg.jobs > 1 {
+		p := newPipeline(cfg, cnt, emit)
+		defer p.close()
+		out = p
+	} else {
+		out = &serial{sc: newScanner(cfg), cfg: cfg, cnt: cnt, emit: emit}
+	}
 	if cfg.raw || !mailbox.Sniff(head) {
-		_, err := scanText(sc, br, cfg, nil, nil, cnt, emit)
+		_, err := out.text(br, nil, nil)
+		out.finish()
 		return err
 	}
 	var problems []string
@@ -368,16 +383,26 @@ func scanInput(in input, cfg config, stdin io.Reader, cnt *counters, emit func(e
 	}))
 	var group map[string]bool
 	groupKey := ""
-	for {
-		part, err := mr.Next()
+	notes := func() bool {
 		for _, n := range problems {
-			emit(event{note: n})
+			if !out.note(n) {
+				return false
+			}
 		}
 		problems = problems[:0]
+		return true
+	}
+	for {
+		part, err := mr.Next()
+		if !notes() {
+			return nil
+		}
 		if err == io.EOF {
+			out.finish()
 			return nil
 		}
 		if err != nil {
+			out.finish()
 			return err
 		}
 		cnt.messages.Store(int64(part.Message))
@@ -390,10 +415,9 @@ func scanInput(in input, cfg config, stdin io.Reader, cnt *counters, emit func(e
 			}
 			seen = group
 		}
-		if stop, err := scanText(sc, part.Body, cfg, part, seen, cnt, emit); err != nil || stop {
-			for _, n := range problems {
-				emit(event{note: n})
-			}
+		if stop, err := out.text(part.Body, part, seen); err != nil || stop {
+			notes()
+			out.finish()
 			return err
 		}
 	}
@@ -403,12 +427,10 @@ func scanInput(in input, cfg config, stdin io.Reader, cnt *counters, emit func(e
 // is shown cut at the front.
 const maxContext = 4 << 10
 
-// scanText scans one text with s and emits its URLs. part is the mail part it is,
-// or nil; seen, when not nil, holds the canonical URLs already reported in
-// the part's multipart/alternative group. stop is true when emit asked to
-// stop.
-func scanText(s *extract.Scanner, r io.Reader, cfg config, part *mailbox.Part, seen map[string]bool, cnt *counters, emit func(event) bool) (stop bool, err error) {
-	s.Reset(r)
+// scanText scans one text with s, which is reset to it, and emits its
+// URLs; part is the mail part it is, or nil. stop is true when emit asked
+// to stop.
+func scanText(s *extract.Scanner, cfg config, part *mailbox.Part, emit func(event) bool) (stop bool, err error) {
 	var line []byte // --context: the current line so far
 	cut := false
 	var pending []event // --context: URLs waiting for the end of their line
@@ -429,11 +451,7 @@ func scanText(s *extract.Scanner, r io.Reader, cfg config, part *mailbox.Part, s
 		if m != nil && cfg.unwrap {
 			m, by = unwrapMatch(m)
 		}
-		if m != nil && wanted(m, cfg) && (seen == nil || !seen[m.URL]) {
-			if seen != nil {
-				seen[m.URL] = true
-			}
-			cnt.urls.Add(1)
+		if m != nil && wanted(m, cfg) {
 			ev := event{m: m, part: part, wrappedBy: by}
 			if !cfg.context {
 				if !emit(ev) {
