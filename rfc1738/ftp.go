@@ -50,7 +50,7 @@ func parseFTP(p *parser) (int, error) {
 	if !u.Internet {
 		return p.pathOff, ErrNotInternet
 	}
-	f := &FTP{}
+	f := &p.blk.ftp
 	path, off := u.Path, p.pathOff
 	// §3.2.2: "Within a name or CWD component, the characters "/" and ";"
 	// are reserved and must be encoded."

@@ -26,7 +26,8 @@ func parseGopher(p *parser) (int, error) {
 	if u.HasUser {
 		return p.userOff, ErrUserNotAllowed
 	}
-	g := &Gopher{Type: '1'}
+	g := &p.blk.gopher
+	g.Type = '1'
 	path := u.Path
 	switch {
 	case path == "":

@@ -25,7 +25,7 @@ func parseHTTP(p *parser) (int, error) {
 	if u.HasUser {
 		return p.userOff, ErrUserNotAllowed
 	}
-	h := &HTTP{}
+	h := &p.blk.http
 	path, off := u.Path, p.pathOff
 	if q := strings.IndexByte(path, '?'); q >= 0 {
 		// §3.3: "Within the <path> and <searchpart> components, "/", ";",

@@ -106,11 +106,21 @@ func ParseLenient(rawURL string) (*URL, error) {
 
 // parser holds the state of one parse: the input, the mode, where the
 // components start (for errors), and in strict mode the first violation.
+// urlBlock is a URL and the meanings of its commonest schemes, allocated
+// together: one allocation, not two, for most URLs parsed.
+type urlBlock struct {
+	u      URL
+	http   HTTP
+	ftp    FTP
+	gopher Gopher
+}
+
 type parser struct {
 	raw     string
 	lenient bool
 	u       *URL
-	warned  uint32 // lenient: bit per sentinel already in u.Warnings
+	blk     *urlBlock // p.u is &blk.u
+	warned  uint32    // lenient: bit per sentinel already in u.Warnings
 
 	// Strict mode goes on past a violation, so that the error it returns
 	// is the first offending byte whichever layer finds it.
@@ -128,7 +138,8 @@ type parser struct {
 
 func parse(raw string, lenient bool) (*URL, error) {
 	var p parser
-	p.raw, p.lenient, p.u = raw, lenient, &URL{raw: raw}
+	blk := &urlBlock{u: URL{raw: raw}}
+	p.raw, p.lenient, p.u, p.blk = raw, lenient, &blk.u, blk
 	if off, err := p.generic(); err != nil {
 		if p.bad && p.badOff < off {
 			off, err = p.badOff, p.badErr

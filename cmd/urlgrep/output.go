@@ -31,6 +31,8 @@ type printer struct {
 	quit    bool   // -q found one: stop
 	trouble bool   // some input could not be read
 	err     error  // writing failed
+
+	textBuf [2]string // what texts returns, reused: no allocation per URL
 }
 
 func newPrinter(cfg config, out *bufio.Writer, stderr io.Writer, showFile, color bool) *printer {
@@ -144,12 +146,13 @@ func (p *printer) event(ev event) bool {
 	return true
 }
 
-// texts is what urlgrep prints for a match: as written, or canonical;
+// texts is what urlgrep prints for a match (valid until the next call): as written, or canonical;
 // with --hyphen, the reading(s) of a URL broken after a hyphen.
 func (p *printer) texts(m *extract.Match) []string {
 	text := p.text(m.Text, m.URL, m.Parsed)
 	if len(m.Alternates) == 0 || p.cfg.hyphen == "keep" {
-		return []string{text}
+		p.textBuf[0] = text
+		return p.textBuf[:1]
 	}
 	alt := m.Alternates[0]
 	u, _ := rfc1738.ParseLenient(schemePrefix(m) + alt)
@@ -158,9 +161,11 @@ func (p *printer) texts(m *extract.Match) []string {
 		altText = p.text(alt, u.String(), u)
 	}
 	if p.cfg.hyphen == "drop" {
-		return []string{altText}
+		p.textBuf[0] = altText
+		return p.textBuf[:1]
 	}
-	return []string{text, altText}
+	p.textBuf[0], p.textBuf[1] = text, altText
+	return p.textBuf[:2]
 }
 
 func (p *printer) text(written, canonical string, u *rfc1738.URL) string {
@@ -177,7 +182,7 @@ func (p *printer) text(written, canonical string, u *rfc1738.URL) string {
 
 // unseen keeps the texts not printed before, and marks them printed.
 func (p *printer) unseen(texts []string) []string {
-	var out []string
+	out := texts[:0]
 	for _, t := range texts {
 		if !p.seen[t] {
 			p.seen[t] = true
