@@ -57,11 +57,14 @@ run() {
 
 echo "| tool | input | throughput | peak memory |"
 echo "|---|---|---|---|"
+# urlgrep with its default -j (the CPUs, at most 4) and with -j 1.
 for f in rfc.txt mail.mbox; do
 	run "cat > /dev/null (floor)" "$work/$f" cat
 	run "urlgrep --raw" "$work/$f" "$work/urlgrep" --raw
+	run "urlgrep --raw -j 1" "$work/$f" "$work/urlgrep" --raw -j 1
 done
 run "urlgrep (mail decoding)" "$work/mail.mbox" "$work/urlgrep"
+run "urlgrep -j 1 (mail decoding)" "$work/mail.mbox" "$work/urlgrep" -j 1
 for f in rfc.txt mail.mbox; do
 	need rg && run "ripgrep -o (URL regex)" "$work/$f" rg -o --no-line-number "$re" || true
 done
