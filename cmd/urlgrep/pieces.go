@@ -21,8 +21,8 @@ type sink interface {
 	// note emits a note for standard error after the texts before it;
 	// false means stop.
 	note(n string) bool
-	// finish emits what is still pending; false means emit asked to stop.
-	finish() bool
+	// finish emits what is still pending.
+	finish()
 }
 
 // dedupe returns the emit function for the URLs of one part: with seen, a
@@ -58,7 +58,7 @@ func (s *serial) text(r io.Reader, part *mailbox.Part, seen map[string]bool) (bo
 
 func (s *serial) note(n string) bool { return s.emit(event{note: n}) }
 
-func (s *serial) finish() bool { return true }
+func (s *serial) finish() {}
 
 // The pieces pipeline (-j N, N > 1, on one input): the caller's goroutine
 // reads the texts (and decodes mail) into batches of about batchTarget
@@ -68,9 +68,9 @@ func (s *serial) finish() bool { return true }
 // Scanner over the whole would; the caller's goroutine emits the batches'
 // events in order. At most N+1 batches are in flight and each holds at most
 // batchMax bytes, so the pipeline's memory is bounded: N+2 buffers of
-// batchMax bytes and the events of N+1 batches, plus the workers' Scanners. A text with no blank line in
-// batchMax bytes cannot be cut: the rest of it is scanned on the caller's
-// goroutine, after what came before.
+// batchMax bytes and the events of N+1 batches, plus the workers' Scanners.
+// A text with no blank line in batchMax bytes cannot be cut: the rest of it
+// is scanned on the caller's goroutine, after what came before.
 var (
 	batchTarget = 64 << 10
 	batchMax    = 256 << 10
@@ -223,10 +223,7 @@ func (p *pipeline) note(n string) bool {
 	return !p.stopped
 }
 
-func (p *pipeline) finish() bool {
-	p.drain()
-	return !p.stopped
-}
+func (p *pipeline) finish() { p.drain() }
 
 // close stops the workers; what is in flight is finished first.
 func (p *pipeline) close() {
@@ -295,9 +292,8 @@ func (p *pipeline) text(r io.Reader, part *mailbox.Part, seen map[string]bool) (
 			continue
 		}
 		// batchMax bytes without a blank line: scan the rest of this text
-		// here, after everything before it.
-		// The batch holds no other text, but may hold notes: they go
-		// first.
+		// here, after everything before it. The batch holds no other
+		// text, but may hold notes: they go out first, with the drain.
 		b := p.cur
 		p.cur = p.newBatch()
 		p.cur.pieces, b.pieces = b.pieces, p.cur.pieces
