@@ -39,6 +39,7 @@ type config struct {
 	maxCandidate int
 	readSize     int
 	www, email   bool
+	onDrop       func(offset int64, line int)
 }
 
 func defaults() config {
@@ -53,6 +54,13 @@ type Option func(*config)
 // the scan goes on after its first byte. n below 256 means 256.
 func WithMaxCandidate(n int) Option {
 	return func(c *config) { c.maxCandidate = max(n, 256) }
+}
+
+// OnDrop sets a function told of each candidate a [Scanner] drops for
+// being longer than the candidate bound: the input offset and line where
+// it starts. It is called from Scan, on the caller's goroutine.
+func OnDrop(f func(offset int64, line int)) Option {
+	return func(c *config) { c.onDrop = f }
 }
 
 // WithReadSize sets the size of each read from the input (default

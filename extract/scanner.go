@@ -164,7 +164,7 @@ func (s *Scanner) Scan() bool {
 			// Too long to be a URL: drop it and go on after its first byte.
 			// The recognisers decide within this many bytes (they return
 			// tooLong), so this only guards the buffer's bound.
-			s.dropped++
+			s.drop(ms)
 			s.pos = t + 1
 		case more:
 			// Return the text before the candidate when the buffer is
@@ -284,7 +284,7 @@ func (s *Scanner) try(t, k int) (m *Match, ms, me, resume int, more bool) {
 			if s.noteRun(t, data, atEOF) {
 				return nil, i, 0, 0, true
 			}
-			s.countDropped(end)
+			s.countDropped(i, end)
 			break
 		}
 	case tDot:
@@ -299,7 +299,7 @@ func (s *Scanner) try(t, k int) (m *Match, ms, me, resume int, more bool) {
 		if m != nil {
 			return m, i, end, end, false
 		}
-		s.countDropped(end)
+		s.countDropped(i, end)
 	case tAt:
 		i := t
 		for i > max(s.start, t-maxLocal) && isLocalByte(data[i-1]) {
@@ -315,7 +315,7 @@ func (s *Scanner) try(t, k int) (m *Match, ms, me, resume int, more bool) {
 		if m != nil {
 			return m, i, end, end, false
 		}
-		s.countDropped(end)
+		s.countDropped(i, end)
 	}
 	return nil, 0, 0, t + 1, false
 }
@@ -343,10 +343,21 @@ func (s *Scanner) noteRun(t int, data []byte, atEOF bool) (more bool) {
 	return false
 }
 
-// countDropped counts a candidate that a recogniser found too long.
-func (s *Scanner) countDropped(end int) {
+// countDropped counts a candidate at buf[i] that a recogniser found too
+// long.
+func (s *Scanner) countDropped(i, end int) {
 	if end == tooLong {
-		s.dropped++
+		s.drop(i)
+	}
+}
+
+// drop counts a candidate dropped at buf[i] and tells the OnDrop
+// function, if any, where it started.
+func (s *Scanner) drop(i int) {
+	s.dropped++
+	if f := s.f.cfg.onDrop; f != nil {
+		s.countLines(max(i, int(s.counted-s.base)))
+		f(s.base+int64(i), s.line)
 	}
 }
 

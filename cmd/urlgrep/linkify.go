@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -9,49 +10,68 @@ import (
 	"github.com/yuin/goldmark/extension"
 
 	"github.com/urlgrep/urlgrep/linkify"
+	"github.com/urlgrep/urlgrep/mailbox"
+	"github.com/urlgrep/urlgrep/search"
 )
 
+// maxMarkdown bounds the Markdown document --linkify holds in memory, as
+// goldmark needs the whole of it: a longer input is an error, not a
+// machine out of memory.
+const maxMarkdown = 64 << 20
+
 // linkifyFiles renders each input as HTML with its URLs linked, by package
-// linkify: --linkify (markdown) renders Markdown with GFM's tables,
-// strikethrough and task lists, which holds each document in memory as
-// goldmark needs; --linkify=text streams plain text, every byte but the
-// links preserved (escaped). --scheme sets the schemes linked, --email and
-// --no-www what is found. Exit 0, or 2 when an input could not be read.
+// linkify, reading each input through package search as the scan does (mail
+// decoded part by part, binary skipped, UTF-16 decoded): --linkify
+// (markdown) renders Markdown with GFM's tables, strikethrough and task
+// lists, which holds each text in memory as goldmark needs; --linkify=text
+// streams plain text, every byte but the links preserved (escaped).
+// --scheme sets the schemes linked, --email and --no-www what is found.
+// Exit 0, or 2 when an input could not be read.
 func linkifyFiles(names []string, cfg config, stdin io.Reader, out io.Writer, stderr io.Writer) int {
 	if len(names) == 0 {
 		names = []string{"-"}
 	}
+	ins, trouble := expand(names, cfg, stderr)
 	opts := []linkify.Option{linkify.WithEmail(cfg.email), linkify.WithWWW(!cfg.noWWW), linkify.WithMaxLength(cfg.maxLen)}
 	if len(cfg.schemes) > 0 {
 		opts = append(opts, linkify.WithSchemes(cfg.schemes...))
 	}
 	md := goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough, extension.TaskList, linkify.New(opts...)))
+	sopts := cfg.searchOptions(nil)
+	note := func(n string) { fmt.Fprintf(stderr, "urlgrep: %s\n", n) }
+	render := func(_ *mailbox.Part, text io.Reader) error {
+		if cfg.linkify == "text" {
+			return linkify.RenderText(out, text, opts...)
+		}
+		var src bytes.Buffer
+		if n, err := src.ReadFrom(io.LimitReader(text, maxMarkdown+1)); err != nil {
+			return err
+		} else if n > maxMarkdown {
+			return fmt.Errorf("Markdown text longer than %d MiB: use --linkify=text", maxMarkdown>>20)
+		}
+		return md.Convert(src.Bytes(), out)
+	}
 	code := exitFound
-	for _, name := range names {
-		r, label := stdin, stdinName
-		if name != "-" {
-			f, err := os.Open(name)
+	if trouble {
+		code = exitTrouble
+	}
+	for _, in := range ins {
+		var r io.Reader = stdin
+		if in.path != "" {
+			f, err := os.Open(in.path)
 			if err != nil {
 				fmt.Fprintf(stderr, "urlgrep: %v\n", err)
 				code = exitTrouble
 				continue
 			}
-			r, label = f, name
+			r = f
 		}
-		var err error
-		if cfg.linkify == "text" {
-			err = linkify.RenderText(out, r, opts...)
-		} else {
-			var src []byte
-			if src, err = io.ReadAll(r); err == nil {
-				err = md.Convert(src, out)
-			}
-		}
-		if c, ok := r.(io.Closer); ok && name != "-" {
+		err := search.Texts(search.Input{Name: in.label, R: r}, sopts, note, render)
+		if c, ok := r.(io.Closer); ok && in.path != "" {
 			c.Close() // now, not at the end: -r may hand over many files
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "urlgrep: %s: %v\n", label, err)
+			fmt.Fprintf(stderr, "urlgrep: %s: %v\n", in.label, err)
 			code = exitTrouble
 		}
 	}

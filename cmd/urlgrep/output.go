@@ -11,6 +11,7 @@ import (
 
 	"github.com/urlgrep/urlgrep/extract"
 	"github.com/urlgrep/urlgrep/rfc1738"
+	"github.com/urlgrep/urlgrep/search"
 )
 
 // printer formats what scanning finds, one input after the other. Every
@@ -23,6 +24,7 @@ type printer struct {
 	enc      *json.Encoder
 	showFile bool
 	color    bool
+	lineBuf  bool            // flush after each URL (--line-buffered, or a terminal)
 	seen     map[string]bool // -u: what was printed
 
 	current string // the label of the input being printed
@@ -94,13 +96,23 @@ func (p *printer) end(in input, err error) bool {
 
 // event prints one event; false means stop: this input (-l found a URL)
 // or the run (-q found a URL, or output failed).
-func (p *printer) event(ev event) bool {
-	if ev.note != "" {
+func (p *printer) event(ev *search.Event) bool {
+	switch ev.Kind {
+	case search.Note:
 		p.out.Flush()
-		fmt.Fprintf(p.stderr, "urlgrep: %s\n", ev.note)
+		fmt.Fprintf(p.stderr, "urlgrep: %s\n", ev.Note)
+		return true
+	case search.Stall:
+		// The input stopped for now: show what was found so far.
+		if err := p.out.Flush(); err != nil && p.err == nil {
+			p.err = err
+		}
+		return p.err == nil
+	case search.URL:
+	default:
 		return true
 	}
-	m := ev.m
+	m := ev.Match
 	texts := p.texts(m)
 	if p.cfg.unique {
 		texts = p.unseen(texts)
@@ -124,26 +136,31 @@ func (p *printer) event(ev event) bool {
 		if err := p.enc.Encode(p.object(ev)); err != nil && p.err == nil {
 			p.err = err
 		}
-		return p.err == nil
-	}
-	for _, text := range texts {
-		p.prefix(p.current)
-		if p.cfg.lineNum {
-			p.field(strconv.Itoa(m.Line))
+	} else {
+		for _, text := range texts {
+			p.prefix(p.current)
+			if p.cfg.lineNum {
+				p.field(strconv.Itoa(ev.Pos.Line))
+			}
+			if p.cfg.column {
+				p.field(strconv.Itoa(ev.Pos.Col))
+			}
+			if p.cfg.offset {
+				p.field(strconv.FormatInt(ev.Pos.Offset, 10))
+			}
+			p.out.WriteString(text)
+			p.eol()
 		}
-		if p.cfg.column {
-			p.field(strconv.Itoa(m.Col))
+		if ev.Context != nil {
+			p.context(ev.Context)
 		}
-		if p.cfg.offset {
-			p.field(strconv.FormatInt(m.Offset, 10))
+	}
+	if p.lineBuf {
+		if err := p.out.Flush(); err != nil && p.err == nil {
+			p.err = err
 		}
-		p.out.WriteString(text)
-		p.eol()
 	}
-	if ev.ctx != nil {
-		p.context(ev.ctx)
-	}
-	return true
+	return p.err == nil
 }
 
 // texts is what urlgrep prints for a match (valid until the next call): as written, or canonical;
@@ -194,21 +211,21 @@ func (p *printer) unseen(texts []string) []string {
 
 // context prints the lines a URL was found in, indented, the URL
 // highlighted with --color as grep highlights matches.
-func (p *printer) context(c *context) {
-	text := c.text
+func (p *printer) context(c *search.Context) {
+	text := c.Text
 	var b strings.Builder
-	if c.cut {
+	if c.Cut {
 		b.WriteString("…")
 	}
 	for i := 0; i < len(text); i++ {
-		if p.color && i == c.start {
+		if p.color && i == c.Start {
 			b.WriteString("\x1b[01;31m")
 		}
-		if p.color && i == c.end {
+		if p.color && i == c.End {
 			b.WriteString("\x1b[m")
 		}
 		if text[i] == '\n' {
-			if p.color && i >= c.start && i < c.end {
+			if p.color && i >= c.Start && i < c.End {
 				b.WriteString("\x1b[m\n\t\x1b[01;31m")
 			} else {
 				b.WriteString("\n\t")
@@ -217,7 +234,7 @@ func (p *printer) context(c *context) {
 		}
 		b.WriteByte(text[i])
 	}
-	if p.color && c.end >= len(text) && c.start < len(text) {
+	if p.color && c.End >= len(text) && c.Start < len(text) {
 		b.WriteString("\x1b[m")
 	}
 	p.out.WriteString("\t")
@@ -244,27 +261,6 @@ func (p *printer) eol() {
 	}
 }
 
-// wanted applies --scheme and --strict.
-func wanted(m *extract.Match, cfg config) bool {
-	if len(cfg.schemes) > 0 {
-		ok := false
-		for _, s := range cfg.schemes {
-			if strings.EqualFold(strings.TrimSpace(s), m.Parsed.Scheme) {
-				ok = true
-				break
-			}
-		}
-		if !ok {
-			return false
-		}
-	}
-	if cfg.strict {
-		_, err := rfc1738.Parse(schemePrefix(m) + m.Text)
-		return err == nil
-	}
-	return true
-}
-
 // schemePrefix is what a match's Text lacks of a URL: "http://" for a www
 // host, "mailto:" for an address.
 func schemePrefix(m *extract.Match) string {
@@ -289,6 +285,10 @@ type matchJSON struct {
 	Text       jstr   `json:"text"`
 	Rejoined   bool   `json:"rejoined"`
 	Alternates []jstr `json:"alternates,omitempty"`
+	PartLine   int    `json:"part_line,omitempty"`
+	PartColumn int    `json:"part_column,omitempty"`
+	PartOffset *int64 `json:"part_offset,omitempty"`
+	Exact      *bool  `json:"exact,omitempty"`
 	Message    int    `json:"message,omitempty"`
 	MessageID  *jstr  `json:"message_id,omitempty"`
 	Part       jstr   `json:"part,omitempty"`
@@ -297,19 +297,23 @@ type matchJSON struct {
 	parts
 }
 
-func (p *printer) object(ev event) matchJSON {
-	m, part := ev.m, ev.part
-	o := matchJSON{File: jstr(p.current), Line: m.Line, Column: m.Col, Offset: m.Offset, End: m.End,
+func (p *printer) object(ev *search.Event) matchJSON {
+	m, part := ev.Match, ev.Part
+	o := matchJSON{File: jstr(p.current), Line: ev.Pos.Line, Column: ev.Pos.Col, Offset: ev.Pos.Offset, End: ev.End,
 		Kind: m.Kind.String(), Text: jstr(m.Text), Rejoined: m.Rejoined}
 	if part != nil {
+		// Line, column and offset are the file's; the part_ keys say
+		// where the URL is in the decoded part, and exact whether the
+		// file's position is the URL's own byte or its encoded line's.
 		o.Message, o.MessageID, o.Part = part.Message, jptr(part.MessageID), jstr(part.Path)
+		o.PartLine, o.PartColumn, o.PartOffset, o.Exact = m.Line, m.Col, ptr(m.Offset), ptr(ev.Pos.Exact)
 	}
-	if w := ev.wrappedBy; w != nil {
-		o.WrappedBy = jptr(w.text)
+	if w := ev.Wrapped; w != nil {
+		o.WrappedBy = jptr(w.Text)
 		if p.cfg.redact {
-			o.WrappedBy = jptr(redactText(w.text, nil))
+			o.WrappedBy = jptr(redactText(w.Text, nil))
 		}
-		for _, n := range w.names {
+		for _, n := range w.Names {
 			o.Wrappers = append(o.Wrappers, jstr(n))
 		}
 	}

@@ -4,13 +4,15 @@ import (
 	"fmt"
 	"io"
 	"time"
+
+	"github.com/urlgrep/urlgrep/search"
 )
 
 // startProgress shows a progress line on stderr for long runs (bytes read,
 // messages, URLs, rate), rewritten in place twice a second once a run has
 // lasted a second, and only when stderr is a terminal: never in a pipe, a
 // file or a test. The returned function stops it and clears the line.
-func startProgress(stderr io.Writer, cnt *counters) func() {
+func startProgress(stderr io.Writer, cnt *search.Progress) func() {
 	if !isTerminal(stderr) {
 		return func() {}
 	}
@@ -34,7 +36,7 @@ func startProgress(stderr io.Writer, cnt *counters) func() {
 				if el < time.Second {
 					continue
 				}
-				fmt.Fprint(stderr, progressLine(cnt.bytes.Load(), cnt.messages.Load(), cnt.urls.Load(), el))
+				fmt.Fprint(stderr, progressLine(cnt.Bytes.Load(), cnt.Messages.Load(), cnt.URLs.Load(), el))
 				shown = true
 			}
 		}

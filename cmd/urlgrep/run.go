@@ -11,6 +11,7 @@ import (
 
 	"github.com/urlgrep/urlgrep/extract"
 	"github.com/urlgrep/urlgrep/rfc1738"
+	"github.com/urlgrep/urlgrep/search"
 )
 
 // Exit codes, as grep's.
@@ -53,6 +54,17 @@ type config struct {
 	color     string
 	unwrap    bool
 	linkify   string
+	lineBuf   bool
+}
+
+// searchOptions are the search options the flags say; prog, when not nil,
+// counts for the progress line.
+func (cfg *config) searchOptions(prog *search.Progress) search.Options {
+	return search.Options{
+		Raw: cfg.raw, Binary: cfg.binary, Email: cfg.email, NoWWW: cfg.noWWW, MaxLength: cfg.maxLen,
+		Schemes: cfg.schemes, Strict: cfg.strict, Unwrap: cfg.unwrap, Context: cfg.context,
+		Jobs: cfg.jobs, Progress: prog,
+	}
 }
 
 // defaultJobs is -j's default: the CPUs Go may use, at most 4, so that
@@ -101,6 +113,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&cfg.color, "color", "auto", "highlight URLs in --context lines: auto (when standard output is a terminal), always, never")
 	fs.StringVar(&cfg.linkify, "linkify", "", "render each input as HTML with its URLs linked: markdown (--linkify alone) or text")
 	fs.Lookup("linkify").NoOptDefVal = "markdown"
+	fs.BoolVar(&cfg.lineBuf, "line-buffered", false, "write each URL out as soon as it is found (the default when standard output is a terminal)")
 	fs.BoolVar(&cfg.unwrap, "unwrap", false, "report the target of mail security gateways' redirect links (Safe Links, Proofpoint, Google)")
 	help := fs.Bool("help", false, "show this help")
 	fs.Usage = func() {

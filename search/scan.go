@@ -1,0 +1,264 @@
+package search
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+
+	"github.com/urlgrep/urlgrep/extract"
+	"github.com/urlgrep/urlgrep/mailbox"
+	"github.com/urlgrep/urlgrep/rfc1738"
+	"github.com/urlgrep/urlgrep/unwrap"
+)
+
+// MaxContext bounds the text kept for [Options.Context]: a line longer
+// than this is shown cut at the front, and a URL's context is at most
+// twice this.
+const MaxContext = 4 << 10
+
+// maxAlternates bounds the URLs remembered for one multipart/alternative
+// group (a message's text and HTML forms): past it, further URLs of the
+// group are reported even when another form had them. It keeps memory
+// bounded on a hostile message; real ones hold a few hundred URLs.
+const maxAlternates = 1 << 14
+
+// A stream scans one stream of input, the whole input or a piece of it,
+// text or mail, and emits its events. Each goroutine that scans has one,
+// with a Scanner of its own that it resets for every text.
+type stream struct {
+	o    *Options
+	name string
+	sc   *extract.Scanner
+	emit func(*Event) bool
+
+	part    *mailbox.Part // the mail part being scanned, nil in text
+	stopped bool          // emit said stop
+	dropped int64
+	msgs    int // messages read
+
+	// --context: the current line so far, whether it was cut, and the
+	// URLs waiting for its end.
+	line    []byte
+	cut     bool
+	pending []Event
+
+	// The multipart/alternative group being read: the URLs reported in
+	// its earlier parts (a URL the text form had is not reported again
+	// for the HTML form), and those of the current part, which join
+	// them when the part ends. Repeats inside one part are all reported.
+	groupMsg  int
+	group     string
+	groupSeen map[string]bool
+	partSeen  map[string]bool
+
+	problems []string // mailbox problems not yet emitted
+}
+
+func newStream(o *Options, name string) *stream {
+	st := &stream{o: o, name: name}
+	st.sc = extract.NewScanner(nil, o.scannerOptions(extract.OnDrop(st.drop))...)
+	return st
+}
+
+// drop tells of a candidate the Scanner skipped for its length.
+func (st *stream) drop(offset int64, line int) {
+	st.dropped++
+	if st.part != nil {
+		line = st.part.Locate(offset).Line
+	}
+	st.note(fmt.Sprintf("%s:%d: URL longer than %d bytes skipped", st.name, line, st.o.maxLength()))
+}
+
+// note emits a Note event.
+func (st *stream) note(text string) {
+	if !st.stopped {
+		st.stopped = !st.emit(&Event{Kind: Note, Note: text})
+	}
+}
+
+// text scans r as plain text that starts at offset and on line of the
+// input, just after a line break (or at its start). The caller emits the
+// text's PartBegin: a text scanned in pieces is still one text.
+func (st *stream) text(r io.Reader, offset int64, line int) error {
+	st.part = nil
+	st.sc.ResetAt(r, offset, line)
+	return st.scan()
+}
+
+// mail reads r as mail or news, which starts at offset and on line of the
+// input, and scans each of its text parts.
+func (st *stream) mail(r io.Reader, offset int64, line int) error {
+	mr := mailbox.NewReader(r, mailbox.StartAt(offset, line, 0), mailbox.OnProblem(func(p mailbox.Problem) {
+		st.problems = append(st.problems, st.name+": "+p.Error())
+	}))
+	for !st.stopped {
+		part, err := mr.Next()
+		for _, n := range st.problems {
+			st.note(n)
+		}
+		st.problems = st.problems[:0]
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if part.Message > st.msgs {
+			st.msgs = part.Message
+			if p := st.o.Progress; p != nil {
+				p.Messages.Add(1)
+			}
+		}
+		st.part = part
+		st.enterGroup(part)
+		if !st.emitPart() {
+			return nil
+		}
+		st.sc.Reset(part.Body)
+		if err := st.scan(); err != nil {
+			return err
+		}
+		st.leavePart()
+	}
+	return nil
+}
+
+func (st *stream) emitPart() bool {
+	if !st.stopped {
+		st.stopped = !st.emit(&Event{Kind: PartBegin, Part: st.part})
+	}
+	return !st.stopped
+}
+
+// enterGroup starts the alternative-group bookkeeping for part.
+func (st *stream) enterGroup(part *mailbox.Part) {
+	if part.Group == "" {
+		st.partSeen = nil
+		return
+	}
+	if part.Message != st.groupMsg || part.Group != st.group {
+		st.groupMsg, st.group = part.Message, part.Group
+		st.groupSeen = map[string]bool{}
+	}
+	st.partSeen = map[string]bool{}
+}
+
+// leavePart adds the URLs of the part just scanned to its group's.
+func (st *stream) leavePart() {
+	for u := range st.partSeen {
+		if len(st.groupSeen) >= maxAlternates {
+			break
+		}
+		st.groupSeen[u] = true
+	}
+	st.partSeen = nil
+}
+
+// scan runs the Scanner over the current text and emits its URLs.
+func (st *stream) scan() error {
+	st.line, st.cut, st.pending = st.line[:0], false, st.pending[:0]
+	ctx := st.o.Context
+	for !st.stopped && st.sc.Scan() {
+		m := st.sc.Match()
+		if m != nil {
+			st.found(m)
+		}
+		if !ctx {
+			continue
+		}
+		raw := st.sc.Raw()
+		if m == nil {
+			// A text segment: the line it ends, if any, completes the
+			// context of the URLs before it.
+			if i := bytes.IndexByte(raw, '\n'); i >= 0 {
+				st.line = append(st.line, raw[:i]...)
+				st.flush()
+				st.line, st.cut = st.line[:0], false
+				raw = raw[bytes.LastIndexByte(raw, '\n')+1:]
+			}
+		}
+		st.line = append(st.line, raw...)
+		if len(st.line) > MaxContext && len(st.pending) == 0 {
+			st.line, st.cut = append(st.line[:0], st.line[len(st.line)-MaxContext/2:]...), true
+		} else if len(st.line) > 2*MaxContext {
+			st.flush()
+			st.line, st.cut = st.line[:0], true
+		}
+	}
+	st.flush()
+	if st.stopped {
+		return nil
+	}
+	return st.sc.Err()
+}
+
+// found handles a URL the Scanner found.
+func (st *stream) found(m *extract.Match) {
+	ev := Event{Kind: URL, Match: m, Part: st.part}
+	if st.o.Unwrap {
+		ev.Match, ev.Wrapped = unwrapMatch(m)
+	}
+	if !st.o.wanted(ev.Match) {
+		return
+	}
+	if st.partSeen != nil {
+		u := ev.Match.URL
+		if st.groupSeen[u] {
+			return // another form of the message had it
+		}
+		if len(st.partSeen) < maxAlternates {
+			st.partSeen[u] = true
+		}
+	}
+	m = ev.Match
+	if st.part != nil {
+		ev.Pos = st.part.Locate(m.Offset)
+		ev.End = st.part.Locate(m.End).Offset
+		if ev.Pos.Exact {
+			ev.End = ev.Pos.Offset + (m.End - m.Offset)
+		}
+	} else {
+		ev.Pos = mailbox.Position{Offset: m.Offset, Line: m.Line, Col: m.Col, Exact: true}
+		ev.End = m.End
+	}
+	if p := st.o.Progress; p != nil {
+		p.URLs.Add(1)
+	}
+	if !st.o.Context {
+		st.stopped = !st.emit(&ev)
+		return
+	}
+	ev.Context = &Context{Start: len(st.line), End: len(st.line) + len(st.sc.Raw())}
+	st.pending = append(st.pending, ev)
+}
+
+// flush emits the URLs waiting for the end of their line.
+func (st *stream) flush() {
+	for i := range st.pending {
+		ev := &st.pending[i]
+		if st.stopped {
+			break
+		}
+		ev.Context.Text = append([]byte(nil), st.line...) // events may outlive line (Jobs)
+		ev.Context.Cut = ev.Context.Cut || st.cut
+		st.stopped = !st.emit(ev)
+	}
+	clear(st.pending)
+	st.pending = st.pending[:0]
+}
+
+// unwrapMatch returns the match for the target of m when m is a mail
+// security gateway's redirect, else m itself.
+func unwrapMatch(m *extract.Match) (*extract.Match, *Wrapped) {
+	target, by, ok := unwrap.Unwrap(m.URL)
+	if !ok {
+		return m, nil
+	}
+	u, err := rfc1738.ParseLenient(target)
+	if u == nil {
+		return m, nil
+	}
+	t := *m
+	t.Text, t.URL, t.Parsed, t.Err, t.Alternates = extract.Written(target), u.String(), u, err, nil
+	return &t, &Wrapped{Text: m.Text, Names: by}
+}

@@ -1,0 +1,231 @@
+// Package search takes one input from bytes to events: it decides what the
+// input is (UTF-16 text with a byte order mark, binary, mail or news, or
+// plain text), reads mail part by part through package mailbox, scans each
+// text with an [extract.Scanner], on several goroutines when asked, and
+// calls back with each URL found, where it is in the file, the lines it
+// was found in, and the notes a user should read on standard error.
+//
+// It is the counterpart of ripgrep's grep-searcher: it knows nothing of
+// output formats. The urlgrep command, its --linkify mode and library
+// users all open their input through it, so that every path finds the
+// same URLs at the same positions.
+//
+// The loop:
+//
+//	st, err := search.Search(search.Input{Name: "mail.mbox", R: f}, opts, func(ev *search.Event) bool {
+//		switch ev.Kind {
+//		case search.URL:
+//			fmt.Println(ev.Pos.Line, ev.Match.Text)
+//		case search.Note:
+//			fmt.Fprintln(os.Stderr, ev.Note)
+//		}
+//		return true // false stops the search
+//	})
+//
+// Memory is bounded whatever the input; see [Options.Jobs] and
+// [Options.Context] for what each holds.
+package search
+
+import (
+	"io"
+	"os"
+	"strings"
+	"sync/atomic"
+
+	"github.com/urlgrep/urlgrep/extract"
+	"github.com/urlgrep/urlgrep/mailbox"
+)
+
+// Options say how to search. The zero Options searches as urlgrep does by
+// default with -j 1: mail decoded, www hosts found, e-mail addresses not.
+type Options struct {
+	// Raw reads the input as plain text even when it looks like mail.
+	Raw bool
+
+	// Binary scans an input that looks binary (a NUL byte in its first
+	// 8 KiB, as grep decides); by default it is skipped with a note.
+	Binary bool
+
+	// Email finds bare e-mail addresses (as mailto: URLs); NoWWW stops
+	// finding "www." hosts written without a scheme.
+	Email, NoWWW bool
+
+	// MaxLength bounds the bytes of one candidate URL (default
+	// [extract.DefaultMaxCandidate]); a longer one is skipped with a note.
+	MaxLength int
+
+	// Schemes, when not empty, keeps only the URLs of these schemes (case
+	// and surrounding spaces ignored); Strict only the URLs valid by the
+	// letter of RFC 1738.
+	Schemes []string
+	Strict  bool
+
+	// Unwrap reports the target of a mail security gateway's redirect
+	// link (package unwrap) instead of the link, with the link in
+	// [Event.Wrapped].
+	Unwrap bool
+
+	// Context gives each URL the line, or lines, it was found in
+	// ([Event.Context]). A line longer than [MaxContext] is shown cut.
+	Context bool
+
+	// Jobs is the number of goroutines that scan one input, in pieces cut
+	// where no URL can cross (blank lines), events still in input order.
+	// 0 or 1 scans on the caller's goroutine. With N jobs the search holds
+	// at most N+2 buffers of 256 KiB, plus the events of N+1 pieces. An
+	// input that is not a regular file (a pipe, a terminal) is read as it
+	// comes on the caller's goroutine, so that what is found is reported
+	// at once; so is the rest of an input that has no blank line for
+	// 256 KiB.
+	Jobs int
+
+	// Progress, when not nil, is kept up to date while the search runs,
+	// for a progress line read on another goroutine.
+	Progress *Progress
+}
+
+// Progress counts what searches have done so far. Its fields are updated
+// atomically while they run; several searches may share one.
+type Progress struct {
+	Bytes, Messages, URLs atomic.Int64
+}
+
+// EventKind says what an [Event] reports.
+type EventKind uint8
+
+// The kinds of event.
+const (
+	// URL is a URL found: Match, Pos, and Part in mail.
+	URL EventKind = iota + 1
+
+	// Note is something the user should be told on standard error: a
+	// binary file skipped, a broken part read as it could be, a
+	// candidate too long. Note holds the text, starting with the input's
+	// name.
+	Note
+
+	// PartBegin starts a text of the input: a mail part (Part set) or
+	// the input itself (Part nil).
+	PartBegin
+
+	// Stall says that the input has not delivered data for a while
+	// ([StallAfter]): a caller that buffers output should write it out
+	// now, so that "tail -f log | urlgrep" shows each URL as it comes.
+	Stall
+)
+
+// Event is one thing the search reports. An Event and what it points to
+// belong to the callback only until it returns, except Match and Part,
+// which the callback may keep.
+type Event struct {
+	Kind EventKind
+
+	// Match is the URL found. With Options.Unwrap and a redirect link, it
+	// is the link's target and Wrapped says what it was found inside.
+	Match   *extract.Match
+	Wrapped *Wrapped
+
+	// Pos is where the URL starts in the input, and End the input offset
+	// just after it. In plain text they are Match's own. In mail, Match's
+	// offsets and lines count in the decoded part, and Pos in the file:
+	// for plain and quoted-printable parts the byte where the URL's
+	// encoded text starts (Pos.Exact); for base64, format=flowed, HTML and
+	// converted charsets, the start of the encoded line that holds it.
+	Pos mailbox.Position
+	End int64
+
+	// Part is the mail part the URL is in, nil outside mail.
+	Part *mailbox.Part
+
+	// Context is, with Options.Context, the line or lines the URL was
+	// found in.
+	Context *Context
+
+	// Note is the text of a Note.
+	Note string
+}
+
+// Wrapped is a redirect link that Options.Unwrap replaced by its target.
+type Wrapped struct {
+	Text  string   // the redirect URL as written
+	Names []string // the wrappers, outermost first ("safelinks", "proofpoint-v2", ...)
+}
+
+// Context is the text of the lines a URL was found in (decoded, in mail),
+// and where the URL is in it: Text[Start:End].
+type Context struct {
+	Text       []byte
+	Start, End int
+	Cut        bool // Text was cut at the front: the line is longer than shown
+}
+
+// Stats sum up one search.
+type Stats struct {
+	URLs     int64 // URLs reported
+	Bytes    int64 // bytes read from the input
+	Messages int   // mail messages read
+	Dropped  int64 // candidates skipped for being longer than MaxLength
+}
+
+// Input is one thing to search: its name, as notes show it, and its
+// bytes. When R is an *os.File that is not a regular file (a pipe, a
+// terminal), the search watches for stalls.
+type Input struct {
+	Name string
+	R    io.Reader
+}
+
+// Search reads in and calls fn with each event, in input order, on the
+// caller's goroutine; fn returns false to stop. It returns what it read
+// and found, and the first error reading the input (nil at a clean end,
+// or when fn stopped it).
+func Search(in Input, opts Options, fn func(*Event) bool) (Stats, error) {
+	s := newSearcher(in, opts, fn)
+	err := s.run()
+	return s.stats(), err
+}
+
+// wanted applies Options.Schemes and Options.Strict.
+func (o *Options) wanted(m *extract.Match) bool {
+	if len(o.Schemes) > 0 {
+		ok := false
+		for _, s := range o.Schemes {
+			if strings.EqualFold(strings.TrimSpace(s), m.Parsed.Scheme) {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return !o.Strict || m.Strict()
+}
+
+// scannerOptions are the extract options Options imply.
+func (o *Options) scannerOptions(extra ...extract.Option) []extract.Option {
+	opts := []extract.Option{extract.WithEmail(o.Email), extract.WithWWW(!o.NoWWW)}
+	if o.MaxLength > 0 {
+		opts = append(opts, extract.WithMaxCandidate(o.MaxLength))
+	}
+	return append(opts, extra...)
+}
+
+// maxLength is the candidate bound in force.
+func (o *Options) maxLength() int {
+	if o.MaxLength > 0 {
+		return max(o.MaxLength, 256) // as extract.WithMaxCandidate
+	}
+	return extract.DefaultMaxCandidate
+}
+
+// streaming reports whether r is read as it comes: a file that is not a
+// regular file (a pipe, a terminal, a FIFO).
+func streaming(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && !fi.Mode().IsRegular()
+}

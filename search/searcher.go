@@ -1,0 +1,179 @@
+package search
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+
+	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/transform"
+
+	"github.com/urlgrep/urlgrep/mailbox"
+)
+
+// sniffSize is how much of an input is looked at to decide what it is:
+// 8 KiB, as grep looks for a NUL byte.
+const sniffSize = 8 << 10
+
+// searcher is one call of Search.
+type searcher struct {
+	in   Input
+	o    Options
+	fn   func(*Event) bool
+	read int64 // bytes read from the input
+	msgs int
+	drop int64
+}
+
+func newSearcher(in Input, o Options, fn func(*Event) bool) *searcher {
+	return &searcher{in: in, o: o, fn: fn}
+}
+
+func (s *searcher) stats() Stats {
+	return Stats{Bytes: s.read, Messages: s.msgs, Dropped: s.drop}
+}
+
+// counter counts the bytes read from the input.
+type counter struct {
+	r    io.Reader
+	n    *int64
+	live *Progress
+}
+
+func (c counter) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	*c.n += int64(n)
+	if c.live != nil {
+		c.live.Bytes.Add(int64(n))
+	}
+	return n, err
+}
+
+// open decides what the input is: it returns a reader of its text (UTF-8
+// for UTF-16 input), whether it is mail, and skip when it is binary and
+// was skipped with a note. done releases what open holds.
+func (s *searcher) open() (r *bufio.Reader, mail, skip, live bool, done func(), err error) {
+	var in io.Reader = counter{s.in.R, &s.read, s.o.Progress}
+	done = func() {}
+	live = streaming(s.in.R)
+	if live {
+		sr := newStallReader(in, func() { s.fn(&Event{Kind: Stall}) })
+		done = sr.close
+		in = sr
+	}
+	br := bufio.NewReaderSize(in, 64<<10)
+	head, err := br.Peek(sniffSize)
+	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		return nil, false, false, live, done, err
+	}
+	if utf16BOM(head) {
+		// UTF-16 text with a byte order mark: read it as the UTF-8 it
+		// stands for (positions then count in the UTF-8 text).
+		dec := unicode.UTF16(unicode.BigEndian, unicode.ExpectBOM).NewDecoder()
+		br = bufio.NewReaderSize(transform.NewReader(br, dec), 64<<10)
+		if head, err = br.Peek(sniffSize); err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+			return nil, false, false, live, done, err
+		}
+	}
+	if !s.o.Binary && bytes.IndexByte(head, 0) >= 0 {
+		s.fn(&Event{Kind: Note, Note: s.in.Name + ": binary file skipped (use -a to scan it)"})
+		return nil, false, true, live, done, nil
+	}
+	return br, !s.o.Raw && mailbox.Sniff(head), false, live, done, nil
+}
+
+func (s *searcher) run() error {
+	br, mail, skip, live, done, err := s.open()
+	defer done()
+	if err != nil || skip {
+		return err
+	}
+	if !mail && !s.fn(&Event{Kind: PartBegin}) {
+		return nil
+	}
+	if s.o.Jobs > 1 && !live {
+		return s.pieces(br, mail)
+	}
+	st := s.newStream(s.fn)
+	if mail {
+		err = st.mail(br, 0, 1)
+	} else {
+		err = st.text(br, 0, 1)
+	}
+	s.msgs, s.drop = st.msgs, st.dropped
+	return err
+}
+
+func (s *searcher) newStream(emit func(*Event) bool) *stream {
+	st := newStream(&s.o, s.in.Name)
+	st.emit = emit
+	return st
+}
+
+// utf16BOM reports whether head starts with a UTF-16 byte order mark and
+// the bytes after it are UTF-16: bytes FF FE before plain ASCII text are
+// not (a Latin-1 "ÿþ", or junk), and reading them as UTF-16 would lose
+// every URL. UTF-16 of Latin text has a NUL in most code units, all on
+// the same side (the high byte); UTF-16 of other scripts has none, and is
+// then seldom valid UTF-8, which ASCII text always is.
+func utf16BOM(head []byte) bool {
+	var high int // 0 for little endian (FF FE): the high byte is the second
+	switch {
+	case bytes.HasPrefix(head, []byte{0xff, 0xfe}):
+		high = 1
+	case bytes.HasPrefix(head, []byte{0xfe, 0xff}):
+	default:
+		return false
+	}
+	body := head[2:]
+	body = body[:len(body)&^1]
+	if len(body) == 0 {
+		return true // the mark alone: an empty UTF-16 text
+	}
+	same, other := 0, 0
+	for i := 0; i < len(body); i += 2 {
+		if body[i+high] == 0 {
+			same++
+		}
+		if body[i+1-high] == 0 {
+			other++
+		}
+	}
+	if same+other > 0 {
+		return same >= 4*other && same*4 >= len(body)/2 // mostly Latin text, NULs in the high byte
+	}
+	return !isUTF8Prefix(body)
+}
+
+// isUTF8Prefix reports whether b is valid UTF-8 but for a rune cut at
+// its end.
+func isUTF8Prefix(b []byte) bool {
+	for i := 0; i < len(b); {
+		c := b[i]
+		if c < 0x80 {
+			i++
+			continue
+		}
+		n := 0
+		switch {
+		case c&0xe0 == 0xc0:
+			n = 2
+		case c&0xf0 == 0xe0:
+			n = 3
+		case c&0xf8 == 0xf0:
+			n = 4
+		default:
+			return false
+		}
+		for j := 1; j < n; j++ {
+			if i+j >= len(b) {
+				return true
+			}
+			if b[i+j]&0xc0 != 0x80 {
+				return false
+			}
+		}
+		i += n
+	}
+	return true
+}

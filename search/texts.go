@@ -1,0 +1,51 @@
+package search
+
+import (
+	"io"
+
+	"github.com/urlgrep/urlgrep/mailbox"
+)
+
+// Texts reads in as [Search] does (byte order mark, binary, mail or text)
+// and calls fn with each text it holds, in order: the input itself, or
+// each decoded text part of its mail, with the part. Notes (a binary file
+// skipped, a broken part) go to note. It is how a renderer such as
+// urlgrep's --linkify sees the same text the search scans. fn returning
+// an error stops the reading; Texts returns it, or the error reading the
+// input.
+func Texts(in Input, opts Options, note func(string), fn func(part *mailbox.Part, text io.Reader) error) error {
+	s := newSearcher(in, opts, func(ev *Event) bool {
+		if ev.Kind == Note {
+			note(ev.Note)
+		}
+		return true
+	})
+	br, mail, skip, _, done, err := s.open()
+	defer done()
+	if err != nil || skip {
+		return err
+	}
+	if !mail {
+		return fn(nil, br)
+	}
+	var problems []string
+	mr := mailbox.NewReader(br, mailbox.OnProblem(func(p mailbox.Problem) {
+		problems = append(problems, in.Name+": "+p.Error())
+	}))
+	for {
+		part, err := mr.Next()
+		for _, n := range problems {
+			note(n)
+		}
+		problems = problems[:0]
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if err := fn(part, part.Body); err != nil {
+			return err
+		}
+	}
+}
