@@ -29,6 +29,7 @@ type Scanner struct {
 	eof        bool
 	err        error
 	emptyReads int
+	stalled    bool // the last fill ended at an empty read, after new data
 
 	// next[k] is the index of the next trigger byte k at or after pos, or
 	// -1 when there is none before searched[k].
@@ -152,6 +153,17 @@ func (s *Scanner) Scan() bool {
 			if keep := s.end - lookback; keep > s.start && s.end == len(s.buf) && len(s.buf) == s.max {
 				s.emit(s.start, keep, nil)
 				return true
+			}
+			// When the input stalled, return the text up to the last
+			// line break now: no candidate a later read brings starts
+			// before it (each starts after white space), and a caller
+			// showing context lines can finish the line.
+			if s.stalled {
+				s.stalled = false
+				if i := bytes.LastIndexByte(s.buf[s.start:s.end], '\n'); i >= 0 {
+					s.emit(s.start, s.start+i+1, nil)
+					return true
+				}
 			}
 			s.fill()
 			continue
@@ -460,6 +472,10 @@ func (s *Scanner) fill() {
 	// whole candidate, so a reader that returns a byte at a time must not
 	// make it run once per byte (quadratic); this way it runs a bounded
 	// number of times per buffer.
+	// An empty read after new data stops the loop too: a streaming
+	// reader (a pipe that stalled) says so, and what is here is scanned
+	// at once rather than held until more comes.
+	from := s.end
 	want := s.end + max(1, (len(s.buf)-s.end)/2)
 	for s.end < want && !s.eof {
 		n, err := s.r.Read(s.buf[s.end:])
@@ -475,6 +491,9 @@ func (s *Scanner) fill() {
 		case n == 0:
 			if s.emptyReads++; s.emptyReads >= 100 {
 				s.eof, s.err = true, io.ErrNoProgress
+			} else if s.end > from {
+				s.stalled = true
+				return
 			}
 		default:
 			s.emptyReads = 0

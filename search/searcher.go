@@ -62,8 +62,8 @@ func (s *searcher) open() (r *bufio.Reader, mail, skip, live bool, done func(), 
 		in = sr
 	}
 	br := bufio.NewReaderSize(in, 64<<10)
-	head, err := br.Peek(sniffSize)
-	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+	head, err := peekHead(br, live)
+	if err != nil {
 		return nil, false, false, live, done, err
 	}
 	if utf16BOM(head) {
@@ -71,7 +71,7 @@ func (s *searcher) open() (r *bufio.Reader, mail, skip, live bool, done func(), 
 		// stands for (positions then count in the UTF-8 text).
 		dec := unicode.UTF16(unicode.BigEndian, unicode.ExpectBOM).NewDecoder()
 		br = bufio.NewReaderSize(transform.NewReader(br, dec), 64<<10)
-		if head, err = br.Peek(sniffSize); err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		if head, err = peekHead(br, live); err != nil {
 			return nil, false, false, live, done, err
 		}
 	}
@@ -80,6 +80,24 @@ func (s *searcher) open() (r *bufio.Reader, mail, skip, live bool, done func(), 
 		return nil, false, true, live, done, nil
 	}
 	return br, !s.o.Raw && mailbox.Sniff(head), false, live, done, nil
+}
+
+// peekHead returns the first sniffSize bytes of br, or fewer at the end
+// of the input. Of a live input it returns what its first read gave:
+// waiting for 8 KiB from a pipe would hold back what a slow writer sends.
+func peekHead(br *bufio.Reader, live bool) ([]byte, error) {
+	n := sniffSize
+	if live {
+		if _, err := br.Peek(1); err != nil && err != io.EOF {
+			return nil, err
+		}
+		n = min(n, br.Buffered())
+	}
+	head, err := br.Peek(n)
+	if err == io.EOF || err == bufio.ErrBufferFull {
+		err = nil
+	}
+	return head, err
 }
 
 func (s *searcher) run() error {

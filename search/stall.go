@@ -6,22 +6,33 @@ import (
 )
 
 // StallAfter is how long a read of a streaming input (a pipe, a terminal)
-// may wait before the search reports a [Stall] event: the input has
-// stopped for now, and what was found so far should be shown.
+// may wait before the search treats the input as stalled: what was read
+// so far is scanned and a [Stall] event says to show what was found, so
+// that "tail -f log | urlgrep" prints each URL as it comes.
 const StallAfter = 50 * time.Millisecond
 
-// stallReader reads a streaming input on a goroutine of its own, so that
-// a read that waits longer than StallAfter can be noticed: onStall is
-// then called, once per read, on the goroutine that called Read, while
-// the read goes on. Each Read hands its buffer to the goroutine and waits
-// for the answer, so no data is copied and nothing is read ahead.
+// stallReader reads a streaming input on a goroutine of its own, into a
+// buffer of its own (stallBuf bytes), so that a read that waits longer
+// than StallAfter can be noticed. The first Read that waits that long
+// returns no bytes and no error, which tells the extract.Scanner to scan
+// what it holds instead of reading on; the next Read calls onStall, on the
+// caller's goroutine, when it finds no data either, and then waits for
+// the data. Only one read of the input is in flight at a time.
 type stallReader struct {
-	req     chan []byte
+	req     chan struct{}
 	res     chan readResult
+	buf     []byte // filled by the goroutine; rest is what is not yet returned
+	rest    []byte
 	timer   *time.Timer
 	onStall func()
-	dead    bool // the goroutine has stopped: an error was returned
+
+	pending bool // a read is in flight
+	early   bool // the last Read returned early: the next one calls onStall
+	err     error
+	closed  bool
 }
+
+const stallBuf = 32 << 10
 
 type readResult struct {
 	n   int
@@ -29,10 +40,10 @@ type readResult struct {
 }
 
 func newStallReader(r io.Reader, onStall func()) *stallReader {
-	s := &stallReader{req: make(chan []byte), res: make(chan readResult, 1), onStall: onStall}
+	s := &stallReader{req: make(chan struct{}), res: make(chan readResult, 1), buf: make([]byte, stallBuf), onStall: onStall}
 	go func() {
-		for p := range s.req {
-			n, err := r.Read(p)
+		for range s.req {
+			n, err := r.Read(s.buf)
 			s.res <- readResult{n, err}
 			if err != nil {
 				return
@@ -43,35 +54,60 @@ func newStallReader(r io.Reader, onStall func()) *stallReader {
 }
 
 func (s *stallReader) Read(p []byte) (int, error) {
-	if s.dead {
-		return 0, io.EOF
+	if len(s.rest) > 0 {
+		n := copy(p, s.rest)
+		s.rest = s.rest[n:]
+		return n, nil
 	}
-	s.req <- p
-	if s.timer == nil {
-		s.timer = time.NewTimer(StallAfter)
-	} else {
-		s.timer.Reset(StallAfter)
+	if s.err != nil {
+		return 0, s.err
+	}
+	if !s.pending {
+		s.req <- struct{}{}
+		s.pending = true
 	}
 	var r readResult
-	select {
-	case r = <-s.res:
-		s.timer.Stop()
-	case <-s.timer.C:
-		s.onStall()
-		r = <-s.res
+	if s.early {
+		// The caller has scanned what it had: say so, and wait.
+		select {
+		case r = <-s.res:
+		default:
+			s.onStall()
+			r = <-s.res
+		}
+	} else {
+		if s.timer == nil {
+			s.timer = time.NewTimer(StallAfter)
+		} else {
+			s.timer.Reset(StallAfter)
+		}
+		select {
+		case r = <-s.res:
+			s.timer.Stop()
+		case <-s.timer.C:
+			s.early = true
+			return 0, nil
+		}
 	}
+	s.pending, s.early = false, false
 	if r.err != nil {
-		s.dead = true
-		close(s.req)
+		s.err = r.err
+		s.close()
 	}
-	return r.n, r.err
+	s.rest = s.buf[:r.n]
+	n := copy(p, s.rest)
+	s.rest = s.rest[n:]
+	if n == 0 {
+		return 0, s.err
+	}
+	return n, nil
 }
 
-// close lets the goroutine end. One blocked in a read of its own ends
-// when that read returns; it then touches nothing of the search's.
+// close lets the goroutine end. One blocked in a read of the input ends
+// when that read returns, and then touches nothing but its own buffer.
 func (s *stallReader) close() {
-	if !s.dead {
-		s.dead = true
+	if !s.closed {
+		s.closed = true
 		close(s.req)
 	}
 }

@@ -285,4 +285,3 @@ func isMaildir(dir string) bool {
 	}
 	return true
 }
-

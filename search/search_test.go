@@ -1,0 +1,295 @@
+package search
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/urlgrep/urlgrep/internal/mailgen"
+)
+
+// render writes what a search reports, every field that can differ, one
+// event a line.
+func render(t *testing.T, name string, data []byte, o Options) string {
+	t.Helper()
+	var b strings.Builder
+	st, err := Search(Input{Name: name, R: bytes.NewReader(data)}, o, func(ev *Event) bool {
+		switch ev.Kind {
+		case URL:
+			m := ev.Match
+			fmt.Fprintf(&b, "url %d:%d:%d-%d exact=%v %s %q", ev.Pos.Line, ev.Pos.Col, ev.Pos.Offset, ev.End, ev.Pos.Exact, m.Kind, m.Text)
+			fmt.Fprintf(&b, " part=%d:%d:%d", m.Line, m.Col, m.Offset)
+			if ev.Part != nil {
+				fmt.Fprintf(&b, " msg=%d %s", ev.Part.Message, ev.Part.Path)
+			}
+			if ev.Wrapped != nil {
+				fmt.Fprintf(&b, " wrapped=%q", ev.Wrapped.Text)
+			}
+			if c := ev.Context; c != nil {
+				fmt.Fprintf(&b, " ctx=%q[%d:%d]%v", c.Text, c.Start, c.End, c.Cut)
+			}
+		case Note:
+			fmt.Fprintf(&b, "note %s", ev.Note)
+		case PartBegin:
+			if ev.Part != nil {
+				fmt.Fprintf(&b, "part msg=%d %s %s", ev.Part.Message, ev.Part.Path, ev.Part.Type)
+			} else {
+				b.WriteString("text")
+			}
+		default:
+			return true // Stall depends on timing, not on the input
+		}
+		b.WriteByte('\n')
+		return true
+	})
+	fmt.Fprintf(&b, "stats %+v err=%v\n", st, err)
+	return b.String()
+}
+
+// inputs are the samples, the scanner's golden inputs and a generated
+// mailbox.
+func inputs(t *testing.T) map[string][]byte {
+	t.Helper()
+	files, _ := filepath.Glob("../testdata/sample/*[tx]")
+	more, _ := filepath.Glob("../testdata/input/extract/*.txt")
+	files = append(files, more...)
+	in := map[string][]byte{}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in[filepath.Base(f)] = b
+	}
+	var mbox bytes.Buffer
+	if _, err := mailgen.Generate(&mbox, 300, 7); err != nil {
+		t.Fatal(err)
+	}
+	in["gen.mbox"] = mbox.Bytes()
+	if len(in) < 12 {
+		t.Fatalf("only %d inputs", len(in))
+	}
+	return in
+}
+
+// TestJobsSameAsSerial checks that Jobs N (an input scanned in pieces on N
+// goroutines) reports exactly what Jobs 1 reports, event for event, with
+// every option, on the samples, the scanner's golden inputs and a
+// generated mailbox, with the pipeline's default batch sizes and with tiny
+// ones that cut at every cut point and fall back to a serial scan on any
+// long paragraph or message.
+func TestJobsSameAsSerial(t *testing.T) {
+	optSets := []Options{
+		{},
+		{Raw: true},
+		{Context: true, Email: true},
+		{Unwrap: true, NoWWW: true},
+		{Raw: true, Schemes: []string{"http", " https"}, Strict: true},
+		{MaxLength: 300},
+	}
+	sizes := []struct{ target, max int }{{batchTarget, batchMax}, {64, 256}, {1, 1 << 10}}
+	defer func(t, m int) { batchTarget, batchMax = t, m }(batchTarget, batchMax)
+	for _, sz := range sizes {
+		batchTarget, batchMax = sz.target, sz.max
+		for name, data := range inputs(t) {
+			for _, o := range optSets {
+				o.Jobs = 1
+				want := render(t, name, data, o)
+				o.Jobs = 3
+				got := render(t, name, data, o)
+				if !strings.Contains(want, "url ") && len(o.Schemes) == 0 {
+					t.Errorf("%s %+v: nothing found: the input does not test much", name, o)
+				}
+				if got != want {
+					t.Fatalf("%s %+v (batches %d/%d): Jobs 3 differs from Jobs 1:\n%s", name, o, sz.target, sz.max, firstDiff(got, want))
+				}
+			}
+		}
+	}
+}
+
+// firstDiff shows where two outputs part.
+func firstDiff(got, want string) string {
+	i := 0
+	for i < len(got) && i < len(want) && got[i] == want[i] {
+		i++
+	}
+	lo := max(0, i-300)
+	return "got:  ..." + got[lo:min(len(got), i+300)] + "\nwant: ..." + want[lo:min(len(want), i+300)]
+}
+
+// TestPositionsRaw checks, for every URL of every input read as text,
+// that the input's bytes at the reported offset are the URL's text as it
+// appeared (Match.Raw), and that line and column agree with the offset.
+func TestPositionsRaw(t *testing.T) {
+	for name, data := range inputs(t) {
+		n := 0
+		Search(Input{Name: name, R: bytes.NewReader(data)}, Options{Raw: true, Email: true, Jobs: 2}, func(ev *Event) bool {
+			if ev.Kind != URL {
+				return true
+			}
+			n++
+			m, p := ev.Match, ev.Pos
+			if !p.Exact || p.Offset < 0 || ev.End > int64(len(data)) || string(data[p.Offset:ev.End]) != m.Raw {
+				t.Errorf("%s: URL %q at %d-%d (exact %v): input has %q", name, m.Raw, p.Offset, ev.End, p.Exact, data[max(0, p.Offset):min(int64(len(data)), ev.End)])
+				return true
+			}
+			line := 1 + bytes.Count(data[:p.Offset], []byte{'\n'})
+			col := int(p.Offset) - (bytes.LastIndexByte(data[:p.Offset], '\n') + 1) + 1
+			if p.Line != line || p.Col != col {
+				t.Errorf("%s: URL %q at offset %d: line:col %d:%d, want %d:%d", name, m.Raw, p.Offset, p.Line, p.Col, line, col)
+			}
+			return true
+		})
+		if n == 0 && name != "noturls.txt" {
+			t.Errorf("%s: no URL found", name)
+		}
+	}
+}
+
+// urls returns the texts of the URLs a search of data reports, and its
+// notes.
+func urls(t *testing.T, data string, o Options) (found, notes []string, st Stats) {
+	t.Helper()
+	st, err := Search(Input{Name: "in", R: strings.NewReader(data)}, o, func(ev *Event) bool {
+		switch ev.Kind {
+		case URL:
+			found = append(found, ev.Match.Text)
+		case Note:
+			notes = append(notes, ev.Note)
+		}
+		return true
+	})
+	if err != nil {
+		t.Fatalf("Search: %v", err)
+	}
+	return found, notes, st
+}
+
+// TestTooLong checks that a candidate over MaxLength is reported, with
+// its line, and counted, and that the scan goes on after it.
+func TestTooLong(t *testing.T) {
+	for _, jobs := range []int{1, 2} {
+		in := "first http://a.example/\n\nsee http://long.example/" + strings.Repeat("x", 70000) + " and\nhttp://b.example/\n"
+		found, notes, st := urls(t, in, Options{Jobs: jobs})
+		if want := []string{"http://a.example/", "http://b.example/"}; fmt.Sprint(found) != fmt.Sprint(want) {
+			t.Errorf("jobs %d: found %q, want %q", jobs, found, want)
+		}
+		if want := []string{"in:3: URL longer than 65536 bytes skipped"}; fmt.Sprint(notes) != fmt.Sprint(want) {
+			t.Errorf("jobs %d: notes %q, want %q", jobs, notes, want)
+		}
+		if st.Dropped != 1 {
+			t.Errorf("jobs %d: Dropped = %d, want 1", jobs, st.Dropped)
+		}
+	}
+}
+
+// TestByteOrderMark checks that a byte order mark decides UTF-16 only
+// when the bytes after it are UTF-16.
+func TestByteOrderMark(t *testing.T) {
+	utf16le := func(s string) string {
+		var b []byte
+		for _, r := range s {
+			b = append(b, byte(r), byte(r>>8))
+		}
+		return string(b)
+	}
+	utf16be := func(s string) string {
+		var b []byte
+		for _, r := range s {
+			b = append(b, byte(r>>8), byte(r))
+		}
+		return string(b)
+	}
+	text := "Read http://a.example/x and\nftp://b.example/y.\n"
+	want := "[http://a.example/x ftp://b.example/y]"
+	tests := []struct{ name, in string }{
+		{"FF FE then ASCII", "\xff\xfe" + text},
+		{"FE FF then ASCII", "\xfe\xff" + text},
+		{"UTF-16LE", "\xff\xfe" + utf16le(text)},
+		{"UTF-16BE", "\xfe\xff" + utf16be(text)},
+		{"UTF-16LE, CJK around", "\xff\xfe" + utf16le("東京の記事 "+text+" 終わり")},
+	}
+	for _, tt := range tests {
+		found, notes, _ := urls(t, tt.in, Options{})
+		if fmt.Sprint(found) != want || len(notes) > 0 {
+			t.Errorf("%s: found %q, notes %q; want %s", tt.name, found, notes, want)
+		}
+	}
+}
+
+// TestBinary checks that binary input is skipped with a note, and
+// scanned with Binary.
+func TestBinary(t *testing.T) {
+	in := "\x00\x01ELF http://a.example/ \x00"
+	found, notes, _ := urls(t, in, Options{})
+	if len(found) != 0 || fmt.Sprint(notes) != "[in: binary file skipped (use -a to scan it)]" {
+		t.Errorf("found %q, notes %q", found, notes)
+	}
+	found, _, _ = urls(t, in, Options{Binary: true})
+	if fmt.Sprint(found) != "[http://a.example/]" {
+		t.Errorf("with Binary: found %q", found)
+	}
+}
+
+// TestAlternativeRepeats checks that in a multipart/alternative message,
+// a URL repeated in the text part is reported each time, and the HTML
+// part's copies of the text part's URLs are not.
+func TestAlternativeRepeats(t *testing.T) {
+	in := "From: a@example.org\nSubject: hi\nMIME-Version: 1.0\nContent-Type: multipart/alternative; boundary=b\n\n" +
+		"--b\nContent-Type: text/plain\n\nhttp://a.example/ and http://a.example/\nagain http://a.example/\n" +
+		"--b\nContent-Type: text/html\n\n<a href=\"http://a.example/\">http://a.example/</a> <a href=\"http://html.example/\">x</a>\n--b--\n"
+	found, _, _ := urls(t, in, Options{})
+	want := "[http://a.example/ http://a.example/ http://a.example/ http://html.example/]"
+	if fmt.Sprint(found) != want {
+		t.Errorf("found %q, want %s", found, want)
+	}
+}
+
+// TestStreaming checks that a URL is reported while the input is still
+// open: the writer sends a URL and a blank line, waits until the search
+// reports it, and only then sends the rest. A search that held its events
+// until the end of input would never report it, and the test would fail
+// at its deadline instead of hanging.
+func TestStreaming(t *testing.T) {
+	for _, o := range []Options{{}, {Jobs: 4}, {Context: true}, {Raw: true}} {
+		pr, pw, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := make(chan string, 10)
+		done := make(chan error, 1)
+		go func() {
+			_, err := Search(Input{Name: "pipe", R: pr}, o, func(ev *Event) bool {
+				if ev.Kind == URL {
+					got <- ev.Match.Text
+				}
+				return true
+			})
+			pr.Close()
+			done <- err
+		}()
+		io.WriteString(pw, "see http://a.example/ here\n\n")
+		select {
+		case u := <-got:
+			if u != "http://a.example/" {
+				t.Errorf("%+v: first URL %q", o, u)
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatalf("%+v: the first URL was not reported while the input was open", o)
+		}
+		io.WriteString(pw, "then http://b.example/\n")
+		pw.Close()
+		if err := <-done; err != nil {
+			t.Errorf("%+v: %v", o, err)
+		}
+		if u := <-got; u != "http://b.example/" {
+			t.Errorf("%+v: second URL %q", o, u)
+		}
+	}
+}
