@@ -5,21 +5,12 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
-	"sort"
-	"strings"
-	"sync"
 
+	"github.com/urlgrep/urlgrep/internal/spool"
+	"github.com/urlgrep/urlgrep/internal/walk"
 	"github.com/urlgrep/urlgrep/search"
 )
-
-// input is one thing to scan: a file, or standard input.
-type input struct {
-	path  string // "" for standard input
-	label string // as printed
-}
 
 // scanFiles scans the operands and prints what it finds: errors are
 // reported and the next file scanned. With -j N, up to N files are scanned
@@ -28,7 +19,7 @@ func scanFiles(names []string, cfg config, stdin io.Reader, stdout io.Writer, ou
 	if len(names) == 0 {
 		names = []string{"-"}
 	}
-	ins, trouble := expand(names, cfg, stderr)
+	ins, trouble := operands(names, cfg, stderr)
 	showFile := (len(names) > 1 || cfg.withFile || cfg.recursive) && !cfg.noFile
 	p := newPrinter(cfg, out, stderr, showFile, colorOn(cfg.color, stdout))
 	p.lineBuf = cfg.lineBuf || isTerminal(stdout)
@@ -37,17 +28,17 @@ func scanFiles(names []string, cfg config, stdin io.Reader, stdout io.Writer, ou
 	defer stop()
 
 	opts := cfg.searchOptions(&prog)
-	scan := func(in input, opts search.Options, emit func(*search.Event) bool) error {
+	scan := func(in walk.Input, opts search.Options, emit func(*search.Event) bool) error {
 		var r io.Reader = stdin
-		if in.path != "" {
-			f, err := os.Open(in.path)
+		if in.Path != "" {
+			f, err := os.Open(in.Path)
 			if err != nil {
 				return err
 			}
 			defer f.Close()
 			r = f
 		}
-		_, err := search.Search(search.Input{Name: in.label, R: r}, opts, emit)
+		_, err := search.Search(search.Input{Name: in.Label, R: r}, opts, emit)
 		return err
 	}
 	// -u and -q depend on what the files before printed, so they scan one
@@ -65,7 +56,7 @@ func scanFiles(names []string, cfg config, stdin io.Reader, stdout io.Writer, ou
 	} else {
 		one := opts
 		one.Jobs = 1
-		parallel(ins, cfg.jobs, func(in input, emit func(*search.Event) bool) error {
+		parallel(ins, cfg.jobs, func(in walk.Input, emit func(*search.Event) bool) error {
 			return scan(in, one, emit)
 		}, p)
 	}
@@ -84,9 +75,9 @@ func scanFiles(names []string, cfg config, stdin io.Reader, stdout io.Writer, ou
 }
 
 // hasStdin reports whether standard input is among ins.
-func hasStdin(ins []input) bool {
+func hasStdin(ins []walk.Input) bool {
 	for _, in := range ins {
-		if in.path == "" {
+		if in.Path == "" {
 			return true
 		}
 	}
@@ -99,18 +90,18 @@ func hasStdin(ins []input) bool {
 // an unlinked temporary file, so memory stays bounded (about 1 MiB a job)
 // however much a file yields, while every file is scanned in parallel. A
 // slot is freed when its file has been printed.
-func parallel(ins []input, jobs int, scan func(input, func(*search.Event) bool) error, p *printer) {
+func parallel(ins []walk.Input, jobs int, scan func(walk.Input, func(*search.Event) bool) error, p *printer) {
 	type result struct {
-		out   *spool
+		out   *spool.Spool
 		notes bytes.Buffer
 		fp    *printer
 		err   error
 	}
 	results := make([]chan *result, len(ins))
-	spools := make([]*spool, len(ins))
+	spools := make([]*spool.Spool, len(ins))
 	for i := range results {
 		results[i] = make(chan *result, 1)
-		spools[i] = &spool{limit: 1 << 20}
+		spools[i] = spool.New(1 << 20)
 	}
 	slots := make(chan struct{}, jobs)
 	quit := make(chan struct{})
@@ -140,7 +131,7 @@ func parallel(ins []input, jobs int, scan func(input, func(*search.Event) bool) 
 		// File i is next: what it spooled so far is printed, and from now
 		// on it writes straight through, until it is done.
 		p.out.Flush()
-		if _, err := spools[i].through(p.out); err != nil && p.err == nil {
+		if _, err := spools[i].Through(p.out); err != nil && p.err == nil {
 			p.err = err
 		}
 		r := <-results[i]
@@ -160,128 +151,12 @@ func parallel(ins []input, jobs int, scan func(input, func(*search.Event) bool) 
 	}
 }
 
-// spool keeps what is written to it, the first limit bytes in memory and
-// the rest in a temporary file, unlinked as soon as it is made, until
-// through makes it pass writes on.
-type spool struct {
-	mu     sync.Mutex
-	limit  int
-	mem    bytes.Buffer
-	f      *os.File
-	direct io.Writer // set by through: write here
-}
-
-// through writes what the spool holds to w, and sends later writes
-// straight to w.
-func (s *spool) through(w io.Writer) (int64, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	n, err := s.drain(w)
-	s.direct = w
-	return n, err
-}
-
-func (s *spool) Write(b []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.direct != nil {
-		return s.direct.Write(b)
-	}
-	if s.f == nil && s.mem.Len()+len(b) > s.limit {
-		if f, err := os.CreateTemp("", "urlgrep-*"); err == nil {
-			os.Remove(f.Name())
-			s.f = f
-		}
-	}
-	if s.f == nil {
-		return s.mem.Write(b) // no temporary file to be had: memory it is
-	}
-	return s.f.Write(b)
-}
-
-// WriteTo writes what the spool still holds to w.
-func (s *spool) WriteTo(w io.Writer) (int64, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.drain(w)
-}
-
-// drain writes what the spool holds to w and releases it.
-func (s *spool) drain(w io.Writer) (int64, error) {
-	n, err := s.mem.WriteTo(w)
-	if s.f == nil || err != nil {
-		return n, err
-	}
-	f := s.f
-	s.f = nil
-	defer f.Close()
-	if _, err := f.Seek(0, io.SeekStart); err != nil {
-		return n, err
-	}
-	m, err := io.Copy(w, f)
-	return n + m, err
-}
-
-// expand turns the operands into inputs: "-" is standard input; with -r a
-// directory is walked in lexical order (a maildir's tmp/ and dot files
-// left out), without it a directory is an error.
-func expand(names []string, cfg config, stderr io.Writer) ([]input, bool) {
-	var ins []input
-	trouble := false
-	for _, name := range names {
-		if name == "-" {
-			ins = append(ins, input{label: stdinName})
-			continue
-		}
-		fi, err := os.Stat(name)
-		if err != nil || !fi.IsDir() {
-			ins = append(ins, input{path: name, label: name}) // open reports the error
-			continue
-		}
-		if !cfg.recursive {
-			fmt.Fprintf(stderr, "urlgrep: %s: is a directory (use -r to read it)\n", name)
-			trouble = true
-			continue
-		}
-		var found []string
-		err = filepath.WalkDir(name, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				fmt.Fprintf(stderr, "urlgrep: %v\n", err)
-				trouble = true
-				return nil
-			}
-			base := d.Name()
-			if path != name && strings.HasPrefix(base, ".") {
-				if d.IsDir() {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			if d.IsDir() {
-				if base == "tmp" && isMaildir(filepath.Dir(path)) {
-					return filepath.SkipDir // messages being delivered
-				}
-				return nil
-			}
-			if d.Type().IsRegular() {
-				found = append(found, path)
-			}
-			return nil
-		})
-		sort.Strings(found)
-		for _, f := range found {
-			ins = append(ins, input{path: f, label: f})
-		}
-	}
+// operands turns the operands into inputs (package walk), telling of each
+// problem; trouble reports that there was one.
+func operands(names []string, cfg config, stderr io.Writer) (ins []walk.Input, trouble bool) {
+	ins = walk.Operands(names, cfg.recursive, func(err error) {
+		fmt.Fprintf(stderr, "urlgrep: %v\n", err)
+		trouble = true
+	})
 	return ins, trouble
-}
-
-// isMaildir reports whether dir holds a maildir's cur, new and tmp.
-func isMaildir(dir string) bool {
-	for _, sub := range []string{"cur", "new", "tmp"} {
-		if fi, err := os.Stat(filepath.Join(dir, sub)); err != nil || !fi.IsDir() {
-			return false
-		}
-	}
-	return true
 }

@@ -31,7 +31,7 @@ func linkifyFiles(names []string, cfg config, stdin io.Reader, out io.Writer, st
 	if len(names) == 0 {
 		names = []string{"-"}
 	}
-	ins, trouble := expand(names, cfg, stderr)
+	ins, trouble := operands(names, cfg, stderr)
 	opts := []linkify.Option{linkify.WithEmail(cfg.email), linkify.WithWWW(!cfg.noWWW), linkify.WithMaxLength(cfg.maxLen)}
 	if len(cfg.schemes) > 0 {
 		opts = append(opts, linkify.WithSchemes(cfg.schemes...))
@@ -57,8 +57,8 @@ func linkifyFiles(names []string, cfg config, stdin io.Reader, out io.Writer, st
 	}
 	for _, in := range ins {
 		var r io.Reader = stdin
-		if in.path != "" {
-			f, err := os.Open(in.path)
+		if in.Path != "" {
+			f, err := os.Open(in.Path)
 			if err != nil {
 				fmt.Fprintf(stderr, "urlgrep: %v\n", err)
 				code = exitTrouble
@@ -66,12 +66,12 @@ func linkifyFiles(names []string, cfg config, stdin io.Reader, out io.Writer, st
 			}
 			r = f
 		}
-		err := search.Texts(search.Input{Name: in.label, R: r}, sopts, note, render)
-		if c, ok := r.(io.Closer); ok && in.path != "" {
+		err := search.Texts(search.Input{Name: in.Label, R: r}, sopts, note, render)
+		if c, ok := r.(io.Closer); ok && in.Path != "" {
 			c.Close() // now, not at the end: -r may hand over many files
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "urlgrep: %s: %v\n", in.label, err)
+			fmt.Fprintf(stderr, "urlgrep: %s: %v\n", in.Label, err)
 			code = exitTrouble
 		}
 	}

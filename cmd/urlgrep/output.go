@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/urlgrep/urlgrep/extract"
+	"github.com/urlgrep/urlgrep/internal/walk"
 	"github.com/urlgrep/urlgrep/rfc1738"
 	"github.com/urlgrep/urlgrep/search"
 )
@@ -65,30 +66,30 @@ func isTerminal(w io.Writer) bool {
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
-func (p *printer) begin(in input) { p.n, p.current = 0, in.label }
+func (p *printer) begin(in walk.Input) { p.n, p.current = 0, in.Label }
 
 // end finishes an input: its error, and the -c and -l lines. It returns
 // false when the run should stop.
-func (p *printer) end(in input, err error) bool {
+func (p *printer) end(in walk.Input, err error) bool {
 	if err != nil {
 		p.trouble = true
 		p.out.Flush()
-		if in.path != "" && strings.Contains(err.Error(), in.path) {
+		if in.Path != "" && strings.Contains(err.Error(), in.Path) {
 			fmt.Fprintf(p.stderr, "urlgrep: %v\n", err) // "open x: no such file"
 		} else {
-			fmt.Fprintf(p.stderr, "urlgrep: %s: %v\n", in.label, err)
+			fmt.Fprintf(p.stderr, "urlgrep: %s: %v\n", in.Label, err)
 		}
 	}
 	if p.quit || p.err != nil {
 		return false
 	}
 	if p.cfg.count {
-		p.prefix(in.label)
+		p.prefix(in.Label)
 		p.out.WriteString(strconv.FormatInt(p.n, 10))
 		p.eol()
 	}
 	if p.cfg.list && p.n > 0 {
-		p.out.WriteString(in.label)
+		p.out.WriteString(in.Label)
 		p.eol()
 	}
 	return true

@@ -21,9 +21,6 @@ const (
 	exitTrouble = 2 // usage or I/O error
 )
 
-// stdinName labels standard input in output, as grep does.
-const stdinName = "(standard input)"
-
 // config is what the flags say.
 type config struct {
 	parse     bool

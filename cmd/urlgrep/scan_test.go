@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/sebdah/goldie/v2"
+	"github.com/urlgrep/urlgrep/internal/walk"
 )
 
 // urlgrep runs run with the given stdin and returns stdout, stderr and the
@@ -107,7 +108,7 @@ func TestScanJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]any{
-		"file": stdinName, "line": 1.0, "column": 8.0, "offset": 7.0, "end": 41.0, "kind": "wrapped",
+		"file": walk.StdinName, "line": 1.0, "column": 8.0, "offset": 7.0, "end": 41.0, "kind": "wrapped",
 		"text": "http://a.example/long-path/~bob", "rejoined": true, "alternates": []any{"http://a.example/longpath/~bob"},
 		"url": "http://a.example/long-path/%7Ebob", "raw": "http://a.example/long-\n  path/~bob", "valid": true,
 		"host": "a.example", "port": 80.0, "path": "long-path/%7Ebob", "scheme": "http",

@@ -1,0 +1,78 @@
+package main
+
+import (
+	"bufio"
+	"io"
+	"os"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestStreamingOutput runs urlgrep between two pipes, as in
+// "tail -f log | urlgrep | cat": it writes a URL, waits until urlgrep has
+// printed it, and only then writes the next. Output held until the end of
+// input would never come, and the test fails at its deadline.
+func TestStreamingOutput(t *testing.T) {
+	for _, args := range [][]string{{"--raw"}, {}, {"-j", "4"}, {"-n", "--context"}, {"--json"}} {
+		inR, inW, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		outR, outW, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		code := make(chan int, 1)
+		go func() {
+			code <- run(args, inR, outW, io.Discard)
+			outW.Close()
+		}()
+		lines := make(chan string, 10)
+		go func() {
+			sc := bufio.NewScanner(outR)
+			for sc.Scan() {
+				lines <- sc.Text()
+			}
+			close(lines)
+		}()
+		io.WriteString(inW, "see http://a.example/ here\n\n")
+		select {
+		case l := <-lines:
+			if !strings.Contains(l, "http://a.example/") {
+				t.Errorf("%q: first line %q", args, l)
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatalf("%q: nothing printed while the input was open", args)
+		}
+		io.WriteString(inW, "then http://b.example/\n")
+		inW.Close()
+		var rest []string
+		for l := range lines {
+			rest = append(rest, l)
+		}
+		if c := <-code; c != exitFound || !strings.Contains(strings.Join(rest, "\n"), "http://b.example/") {
+			t.Errorf("%q: exit %d, rest %q", args, c, rest)
+		}
+		inR.Close()
+		outR.Close()
+	}
+}
+
+// TestTooLongNoted checks that a candidate longer than --max-length is
+// told on standard error, with its file and line, and that the URLs after
+// it are still found.
+func TestTooLongNoted(t *testing.T) {
+	f := writeFile(t, t.TempDir(), "long.txt", "http://a.example/\n\nhttp://long.example/"+strings.Repeat("y", 70000)+"\nhttp://b.example/\n")
+	out, errs, code := urlgrep(t, "", f)
+	if out != "http://a.example/\nhttp://b.example/\n" || code != exitFound {
+		t.Errorf("stdout %q, exit %d", out, code)
+	}
+	if want := "urlgrep: " + f + ":3: URL longer than 65536 bytes skipped\n"; errs != want {
+		t.Errorf("stderr %q, want %q", errs, want)
+	}
+	_, errs, _ = urlgrep(t, "", "--max-length=100000", f)
+	if errs != "" {
+		t.Errorf("--max-length=100000: stderr %q", errs)
+	}
+}
