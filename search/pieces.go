@@ -33,6 +33,7 @@ type batch struct {
 	line   int
 	events []Event
 	msgs   int   // mail messages the worker read
+	urls   int64
 	err    error // the worker's scan error (none for in-memory data, but kept)
 	drop   int64
 	done   chan struct{} // closed when the worker is done with it
@@ -79,13 +80,13 @@ func (p *pipeline) worker() {
 	var r bytes.Reader
 	for b = range p.work {
 		r.Reset(b.buf)
-		st.msgs, st.dropped = 0, 0
+		st.msgs, st.urls, st.dropped = 0, 0, 0
 		if p.mail {
 			b.err = st.mail(&r, b.offset, b.line)
 		} else {
 			b.err = st.text(&r, b.offset, b.line)
 		}
-		b.msgs, b.drop = st.msgs, st.dropped
+		b.msgs, b.urls, b.drop = st.msgs, st.urls, st.dropped
 		close(b.done)
 	}
 }
@@ -144,6 +145,7 @@ func (p *pipeline) emitBatch() {
 		p.stopped = !p.s.fn(ev)
 	}
 	p.msgBase += b.msgs
+	p.s.urls += b.urls
 	p.s.drop += b.drop
 	p.recycle(b)
 }
@@ -240,6 +242,7 @@ func (p *pipeline) serialRest(b *batch, r io.Reader) error {
 		err = st.text(rest, b.offset, b.line)
 	}
 	p.msgBase += st.msgs
+	p.s.urls += st.urls
 	p.s.drop += st.dropped
 	p.stopped = p.stopped || st.stopped
 	return err

@@ -34,7 +34,8 @@ type stream struct {
 	part    *mailbox.Part // the mail part being scanned, nil in text
 	stopped bool          // emit said stop
 	dropped int64
-	msgs    int // messages read
+	urls    int64 // URLs reported
+	msgs    int   // messages read
 
 	// --context: the current line so far, whether it was cut, and the
 	// URLs waiting for its end.
@@ -221,6 +222,7 @@ func (st *stream) found(m *extract.Match) {
 		ev.Pos = mailbox.Position{Offset: m.Offset, Line: m.Line, Col: m.Col, Exact: true}
 		ev.End = m.End
 	}
+	st.urls++
 	if p := st.o.Progress; p != nil {
 		p.URLs.Add(1)
 	}

@@ -22,6 +22,7 @@ type searcher struct {
 	fn   func(*Event) bool
 	read int64 // bytes read from the input
 	msgs int
+	urls int64
 	drop int64
 }
 
@@ -30,7 +31,7 @@ func newSearcher(in Input, o Options, fn func(*Event) bool) *searcher {
 }
 
 func (s *searcher) stats() Stats {
-	return Stats{Bytes: s.read, Messages: s.msgs, Dropped: s.drop}
+	return Stats{URLs: s.urls, Bytes: s.read, Messages: s.msgs, Dropped: s.drop}
 }
 
 // counter counts the bytes read from the input.
@@ -118,7 +119,7 @@ func (s *searcher) run() error {
 	} else {
 		err = st.text(br, 0, 1)
 	}
-	s.msgs, s.drop = st.msgs, st.dropped
+	s.msgs, s.urls, s.drop = st.msgs, st.urls, st.dropped
 	return err
 }
 
