@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bytes"
+	"math"
 	"math/rand/v2"
 	"reflect"
 	"strings"
@@ -106,5 +107,20 @@ func TestCut(t *testing.T) {
 	}
 	if cuts < 200 {
 		t.Fatalf("only %d cuts tried: the inputs lost their blank lines", cuts)
+	}
+}
+
+// TestHugeMaxCandidate checks that a candidate bound too large for the
+// buffer's arithmetic is clamped, not a panic.
+func TestHugeMaxCandidate(t *testing.T) {
+	s := NewScanner(strings.NewReader("see http://a.example/ now"), WithMaxCandidate(math.MaxInt))
+	n := 0
+	for s.Scan() {
+		if s.Match() != nil {
+			n++
+		}
+	}
+	if n != 1 || s.Err() != nil {
+		t.Errorf("found %d URLs, err %v; want 1, nil", n, s.Err())
 	}
 }

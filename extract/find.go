@@ -51,10 +51,15 @@ type Option func(*config)
 
 // WithMaxCandidate bounds the bytes of one candidate URL (default
 // [DefaultMaxCandidate]). A longer candidate is dropped and counted, and
-// the scan goes on after its first byte. n below 256 means 256.
+// the scan goes on after its first byte. n below 256 means 256, above
+// [MaxMaxCandidate] means that.
 func WithMaxCandidate(n int) Option {
-	return func(c *config) { c.maxCandidate = max(n, 256) }
+	return func(c *config) { c.maxCandidate = min(max(n, 256), MaxMaxCandidate) }
 }
+
+// MaxMaxCandidate is the largest candidate bound [WithMaxCandidate] sets:
+// 1 GiB. The Scanner's buffer grows up to the bound, so it bounds memory.
+const MaxMaxCandidate = 1 << 30
 
 // OnDrop sets a function told of each candidate a [Scanner] drops for
 // being longer than the candidate bound: the input offset and line where

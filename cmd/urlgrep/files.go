@@ -15,13 +15,14 @@ import (
 // scanFiles scans the operands and prints what it finds: errors are
 // reported and the next file scanned. With -j N, up to N files are scanned
 // at once and their output is printed in operand order.
-func scanFiles(names []string, cfg config, stdin io.Reader, stdout io.Writer, out *bufio.Writer, stderr io.Writer) int {
+func scanFiles(names []string, cfg config, stdin io.Reader, stdout io.Writer, out *bufio.Writer, sink *errWriter, stderr io.Writer) int {
 	if len(names) == 0 {
 		names = []string{"-"}
 	}
 	ins, trouble := operands(names, cfg, stderr)
 	showFile := (len(names) > 1 || cfg.withFile || cfg.recursive) && !cfg.noFile
 	p := newPrinter(cfg, out, stderr, showFile, colorOn(cfg.color, stdout))
+	p.sink = sink
 	p.lineBuf = cfg.lineBuf || isTerminal(stdout)
 	var prog search.Progress
 	stop := startProgress(stderr, &prog)
@@ -62,7 +63,9 @@ func scanFiles(names []string, cfg config, stdin io.Reader, stdout io.Writer, ou
 	}
 	switch {
 	case p.err != nil:
-		fmt.Fprintf(stderr, "urlgrep: %v\n", p.err)
+		if p.err != sink.err {
+			fmt.Fprintf(stderr, "urlgrep: %v\n", p.err) // a spool's, not standard output's (run tells that)
+		}
 		return exitTrouble
 	case p.quit:
 		return exitFound

@@ -26,6 +26,7 @@ type printer struct {
 	showFile bool
 	color    bool
 	lineBuf  bool            // flush after each URL (--line-buffered, or a terminal)
+	sink     *errWriter      // standard output, under out; nil for a spool's printer
 	seen     map[string]bool // -u: what was printed
 
 	current string // the label of the input being printed
@@ -157,9 +158,10 @@ func (p *printer) event(ev *search.Event) bool {
 		}
 	}
 	if p.lineBuf {
-		if err := p.out.Flush(); err != nil && p.err == nil {
-			p.err = err
-		}
+		p.out.Flush()
+	}
+	if p.sink != nil && p.sink.err != nil && p.err == nil {
+		p.err = p.sink.err // output failed: stop reading
 	}
 	return p.err == nil
 }

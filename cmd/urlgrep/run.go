@@ -64,6 +64,13 @@ func (cfg *config) searchOptions(prog *search.Progress) search.Options {
 	}
 }
 
+// maxMaxLength bounds --max-length: the scanner's buffer holds one
+// candidate, so the bound is a bound on memory (64 MiB).
+const maxMaxLength = 64 << 20
+
+// maxJobs is the most goroutines -j gets: twice the CPUs Go may use.
+func maxJobs() int { return 2 * runtime.GOMAXPROCS(0) }
+
 // defaultJobs is -j's default: the CPUs Go may use, at most 4, so that
 // memory stays bounded (each job holds about 1 MiB) on a large machine.
 func defaultJobs() int { return min(runtime.GOMAXPROCS(0), 4) }
@@ -137,12 +144,24 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case cfg.jobs < 1:
 		fmt.Fprintf(stderr, "urlgrep: -j must be at least 1\n")
 		return exitTrouble
+	case cfg.maxLen < 1 || cfg.maxLen > maxMaxLength:
+		fmt.Fprintf(stderr, "urlgrep: --max-length must be between 1 and %d\n", maxMaxLength)
+		return exitTrouble
 	}
+	// More goroutines than twice the CPUs gain nothing, and each holds
+	// about 1.25 MiB of input.
+	cfg.jobs = min(cfg.jobs, maxJobs())
 	if *help {
-		fmt.Fprintf(stdout, "%s\nflags:\n%s\n%s", usage, fs.FlagUsages(), examples)
+		if _, err := fmt.Fprintf(stdout, "%s\nflags:\n%s\n%s", usage, fs.FlagUsages(), examples); err != nil {
+			fmt.Fprintf(stderr, "urlgrep: write error: %v\n", err)
+			return exitTrouble
+		}
 		return exitFound
 	}
-	out := bufio.NewWriterSize(stdout, 64<<10)
+	// Every write to standard output goes through sink, which keeps the
+	// first error: the printer stops at it, and it is told once, here.
+	sink := &errWriter{w: stdout}
+	out := bufio.NewWriterSize(sink, 64<<10)
 	var code int
 	if cfg.parse {
 		if fs.NArg() == 0 {
@@ -153,15 +172,36 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	} else if cfg.linkify != "" {
 		code = linkifyFiles(fs.Args(), cfg, stdin, out, stderr)
 	} else {
-		code = scanFiles(fs.Args(), cfg, stdin, stdout, out, stderr)
+		code = scanFiles(fs.Args(), cfg, stdin, stdout, out, sink, stderr)
 	}
 	// Go's default SIGPIPE handling ends "urlgrep big.mbox | head" quietly
 	// before a write to a closed pipe could get here.
-	if err := out.Flush(); err != nil {
-		fmt.Fprintf(stderr, "urlgrep: %v\n", err)
+	out.Flush()
+	if sink.err != nil {
+		fmt.Fprintf(stderr, "urlgrep: write error: %v\n", sink.err)
 		return exitTrouble
 	}
 	return code
+}
+
+// errWriter passes writes on to w and keeps the first error: later
+// writes fail with it at once, so that output to a full disk stops at
+// its first failure rather than at the end of the input.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(b []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.w.Write(b)
+	if err == nil && n < len(b) {
+		err = io.ErrShortWrite
+	}
+	e.err = err
+	return n, err
 }
 
 const examples = `examples:
