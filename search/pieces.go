@@ -32,7 +32,7 @@ type batch struct {
 	offset int64 // where buf starts in the input
 	line   int
 	events []Event
-	msgs   int   // mail messages the worker read
+	msgs   int // mail messages the worker read
 	urls   int64
 	err    error // the worker's scan error (none for in-memory data, but kept)
 	drop   int64
