@@ -11,10 +11,15 @@ import (
 	"github.com/urlgrep/urlgrep/unwrap"
 )
 
-// MaxContext bounds the text kept for [Options.Context]: a line longer
-// than this is shown cut at the front, and a URL's context is at most
-// twice this.
+// MaxContext bounds the text of one line kept for [Options.Context]: a
+// line longer than this is kept cut at the front.
 const MaxContext = 4 << 10
+
+// ContextWindow is how much of its line, before and after it, a URL's
+// [Context] holds at most: a URL's context is the URL and at most
+// 2*ContextWindow bytes more, however long the line and however many URLs
+// it has.
+const ContextWindow = 200
 
 // maxAlternates bounds the URLs remembered for one multipart/alternative
 // group (a message's text and HTML forms): past it, further URLs of the
@@ -241,8 +246,14 @@ func (st *stream) flush() {
 		if st.stopped {
 			break
 		}
-		ev.Context.Text = append([]byte(nil), st.line...) // events may outlive line (Jobs)
-		ev.Context.Cut = ev.Context.Cut || st.cut
+		// Each URL keeps its own window of the line: a line of dense URLs
+		// must not give each of them the whole line.
+		c := ev.Context
+		from, to := max(0, c.Start-ContextWindow), min(len(st.line), c.End+ContextWindow)
+		c.Text = append([]byte(nil), st.line[from:to]...) // events may outlive line (Jobs)
+		c.Start, c.End = c.Start-from, c.End-from
+		c.Cut = from > 0 || st.cut
+		c.CutEnd = to < len(st.line)
 		st.stopped = !st.emit(ev)
 	}
 	clear(st.pending)

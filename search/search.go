@@ -157,6 +157,7 @@ type Context struct {
 	Text       []byte
 	Start, End int
 	Cut        bool // Text was cut at the front: the line is longer than shown
+	CutEnd     bool // Text was cut at the end
 }
 
 // Stats sum up one search.

@@ -8,6 +8,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/urlgrep/urlgrep/extract"
 	"github.com/urlgrep/urlgrep/internal/walk"
@@ -213,35 +214,68 @@ func (p *printer) unseen(texts []string) []string {
 }
 
 // context prints the lines a URL was found in, indented, the URL
-// highlighted with --color as grep highlights matches.
+// highlighted with --color as grep highlights matches. Control bytes are
+// shown, not sent: ESC as ^[ and the rest of C0 and DEL in caret notation,
+// the C1 controls as <U+0080>..<U+009F>, bytes that are not UTF-8 as \xNN,
+// as less shows them, so that input cannot drive the terminal.
 func (p *printer) context(c *search.Context) {
 	text := c.Text
 	var b strings.Builder
+	b.WriteByte('\t')
 	if c.Cut {
 		b.WriteString("…")
 	}
-	for i := 0; i < len(text); i++ {
+	on := false // the highlight is on
+	for i := 0; i < len(text); {
 		if p.color && i == c.Start {
 			b.WriteString("\x1b[01;31m")
+			on = true
 		}
-		if p.color && i == c.End {
+		if p.color && i == c.End && on {
 			b.WriteString("\x1b[m")
+			on = false
 		}
-		if text[i] == '\n' {
-			if p.color && i >= c.Start && i < c.End {
+		ch := text[i]
+		switch {
+		case ch == '\n':
+			if on {
 				b.WriteString("\x1b[m\n\t\x1b[01;31m")
 			} else {
 				b.WriteString("\n\t")
 			}
+		case ch == '\r' && (i+1 == len(text) || text[i+1] == '\n'):
+			// the CR of a CRLF line end
+		case ch == '\t':
+			b.WriteByte(ch)
+		case ch < 0x20:
+			b.WriteByte('^')
+			b.WriteByte(ch + 0x40)
+		case ch == 0x7f:
+			b.WriteString("^?")
+		case ch >= utf8.RuneSelf:
+			r, n := utf8.DecodeRune(text[i:])
+			switch {
+			case r == utf8.RuneError && n == 1:
+				fmt.Fprintf(&b, "\\x%02X", ch)
+			case r >= 0x80 && r <= 0x9f:
+				fmt.Fprintf(&b, "<U+%04X>", r)
+			default:
+				b.Write(text[i : i+n])
+			}
+			i += n
 			continue
+		default:
+			b.WriteByte(ch)
 		}
-		b.WriteByte(text[i])
+		i++
 	}
-	if p.color && c.End >= len(text) && c.Start < len(text) {
+	if on {
 		b.WriteString("\x1b[m")
 	}
-	p.out.WriteString("\t")
-	p.out.WriteString(strings.TrimRight(b.String(), "\r"))
+	if c.CutEnd {
+		b.WriteString("…")
+	}
+	p.out.WriteString(b.String())
 	p.eol()
 }
 
