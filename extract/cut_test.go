@@ -124,3 +124,40 @@ func TestHugeMaxCandidate(t *testing.T) {
 		t.Errorf("found %d URLs, err %v; want 1, nil", n, s.Err())
 	}
 }
+
+// TestZeroScanner checks that the zero Scanner works once Reset, with the
+// default options, and scans nothing before.
+func TestZeroScanner(t *testing.T) {
+	var s Scanner
+	if s.Scan() {
+		t.Fatal("zero Scanner with no reader: Scan = true")
+	}
+	s.Reset(strings.NewReader("see <URL:http://a.example/x> and http://b.example/\n"))
+	var got []string
+	for s.Scan() {
+		if m := s.Match(); m != nil {
+			got = append(got, m.Text)
+		}
+	}
+	if want := []string{"http://a.example/x", "http://b.example/"}; !reflect.DeepEqual(got, want) || s.Err() != nil {
+		t.Errorf("found %q, err %v; want %q", got, s.Err(), want)
+	}
+}
+
+// TestDeepQuote checks that a wrapper continued under a quote prefix
+// deeper than 64 levels is still rejoined.
+func TestDeepQuote(t *testing.T) {
+	for _, depth := range []int{1, 64, 65, 200} {
+		q := strings.Repeat("> ", depth)
+		in := q + "see <URL:http://a.example/long/\n" + q + "path/x.html> ok\n"
+		var got []string
+		for _, seg := range scanAt(t, in, 0, 1).segs {
+			if seg.m != nil {
+				got = append(got, seg.m.Text)
+			}
+		}
+		if len(got) != 1 || got[0] != "http://a.example/long/path/x.html" {
+			t.Errorf("depth %d: found %q", depth, got)
+		}
+	}
+}

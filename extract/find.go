@@ -22,8 +22,7 @@ const (
 	maxScheme = 32
 	maxLocal  = 64
 	lookback  = maxLocal + 1
-	maxTries  = 8  // candidates tried in one run of URL characters, for linear time
-	maxQuote  = 64 // quote markers kept of one line's prefix: "> > > …"
+	maxTries  = 8 // candidates tried in one run of URL characters, for linear time
 
 	// lookahead bounds how far past maxCandidate bytes from its start a
 	// recogniser reads before it decides: a scheme and "://" before the

@@ -46,8 +46,9 @@ type Scanner struct {
 	// The quote markers ('>', '|') of that line up to counted, which is
 	// all of a quote prefix that wrapper.At compares. They are kept here
 	// because the line's start may leave the buffer before a '<' on it.
-	quoteMarks [maxQuote]byte
-	nQuote     int
+	// They are bounded by the candidate bound: a prefix longer than a
+	// candidate cannot be repeated inside one.
+	quoteMarks []byte
 	inQuote    bool // the line has had only markers and spaces so far
 
 	seg     []byte
@@ -68,24 +69,32 @@ var triggerBytes = [nTriggers]byte{':', '<', '.', '@'}
 
 // NewScanner returns a Scanner that reads r.
 func NewScanner(r io.Reader, opts ...Option) *Scanner {
-	s := &Scanner{r: r, f: Finder{cfg: defaults()}, line: 1, inQuote: true}
+	s := &Scanner{f: Finder{cfg: defaults()}}
 	for _, o := range opts {
 		o(&s.f.cfg)
 	}
+	s.init()
+	s.Reset(r)
+	return s
+}
+
+// init sizes the buffer for the options.
+func (s *Scanner) init() {
 	s.max = s.f.cfg.readSize + s.f.cfg.maxCandidate + lookback + 16
 	s.buf = make([]byte, min(s.max, 4096))
-	for k := range s.next {
-		s.next[k] = -1
-	}
-	return s
 }
 
 // Reset makes s scan r from the start, as a new Scanner with the same
 // options would, but keeps its buffer: a caller that scans many short
-// texts (the parts of a mailbox) allocates one buffer, not one each.
+// texts (the parts of a mailbox) allocates one buffer, not one each. The
+// zero Scanner, once Reset, scans with the default options.
 func (s *Scanner) Reset(r io.Reader) {
-	buf, f, max := s.buf, s.f, s.max
-	*s = Scanner{r: r, f: f, buf: buf, max: max, line: 1, inQuote: true}
+	if s.max == 0 {
+		s.f.cfg = defaults()
+		s.init()
+	}
+	buf, f, max, quote := s.buf, s.f, s.max, s.quoteMarks[:0]
+	*s = Scanner{r: r, f: f, buf: buf, max: max, line: 1, inQuote: true, quoteMarks: quote}
 	for k := range s.next {
 		s.next[k] = -1
 	}
@@ -132,6 +141,12 @@ func Cut(text []byte) int {
 // [Scanner.Match] then describe. It returns false at the end of the input
 // or on a read error; [Scanner.Err] tells which.
 func (s *Scanner) Scan() bool {
+	if s.max == 0 {
+		s.Reset(s.r) // the zero Scanner
+	}
+	if s.r == nil {
+		return false // nothing to read: a zero Scanner never Reset
+	}
 	s.seg, s.match = nil, nil
 	if m := s.pending; m != nil {
 		s.pending = nil
@@ -386,7 +401,7 @@ func (s *Scanner) byteBefore(i int) byte {
 // markers), whether or not the line's start is still in the buffer.
 func (s *Scanner) quote(t int) []byte {
 	s.countLines(t)
-	return s.quoteMarks[:s.nQuote]
+	return s.quoteMarks
 }
 
 // countLines counts the line breaks before buf[i], and reads the quote
@@ -406,7 +421,7 @@ func (s *Scanner) countLines(i int) {
 		nl := bytes.LastIndexByte(seg, '\n')
 		s.lineStart = s.base + int64(from+nl+1)
 		seg = seg[nl+1:]
-		s.nQuote, s.inQuote = 0, true
+		s.quoteMarks, s.inQuote = s.quoteMarks[:0], true
 	}
 	if s.inQuote {
 		s.readQuote(seg)
@@ -416,15 +431,14 @@ func (s *Scanner) countLines(i int) {
 
 // readQuote reads on through the quote prefix of the line being counted:
 // markers, each with the spaces or tabs after it, after any indentation
-// (wrapper.QuotePrefix). Markers past maxQuote are not kept.
+// (wrapper.QuotePrefix). Markers past the candidate bound are not kept.
 func (s *Scanner) readQuote(seg []byte) {
 	for _, c := range seg {
 		switch c {
 		case ' ', '\t':
 		case '>', '|':
-			if s.nQuote < len(s.quoteMarks) {
-				s.quoteMarks[s.nQuote] = c
-				s.nQuote++
+			if len(s.quoteMarks) < s.f.cfg.maxCandidate {
+				s.quoteMarks = append(s.quoteMarks, c)
 			}
 		default:
 			s.inQuote = false
