@@ -58,11 +58,21 @@ type stream struct {
 	partSeen  map[string]bool
 
 	problems []string // mailbox problems not yet emitted
+
+	lines    *lineTracker // Options.Before, After, Lines
+	reported bool         // the last URL found was reported (not filtered out)
 }
 
 func newStream(o *Options, name string) *stream {
 	st := &stream{o: o, name: name}
 	st.sc = extract.NewScanner(nil, o.scannerOptions(extract.OnDrop(st.drop))...)
+	if o.lines() {
+		st.lines = &lineTracker{before: o.Before, after: o.After, emit: func(l *Line) {
+			if !st.stopped {
+				st.stopped = !st.emit(&Event{Kind: LineEvent, Line: l, Part: st.part})
+			}
+		}}
+	}
 	return st
 }
 
@@ -88,6 +98,9 @@ func (st *stream) note(text string) {
 func (st *stream) text(r io.Reader, offset int64, line int) error {
 	st.part = nil
 	st.sc.ResetAt(r, offset, line)
+	if st.lines != nil {
+		st.lines.reset(nil, line, offset)
+	}
 	return st.scan()
 }
 
@@ -121,6 +134,9 @@ func (st *stream) mail(r io.Reader, offset int64, line int) error {
 			return nil
 		}
 		st.sc.Reset(part.Body)
+		if st.lines != nil {
+			st.lines.reset(part, 1, 0)
+		}
 		if err := st.scan(); err != nil {
 			return err
 		}
@@ -169,6 +185,9 @@ func (st *stream) scan() error {
 		if m != nil {
 			st.found(m)
 		}
+		if st.lines != nil {
+			st.lines.feed(st.sc.Raw(), m != nil && st.reported)
+		}
 		if !ctx {
 			continue
 		}
@@ -192,6 +211,9 @@ func (st *stream) scan() error {
 		}
 	}
 	st.flush()
+	if st.lines != nil && !st.stopped {
+		st.lines.end()
+	}
 	if st.stopped {
 		return nil
 	}
@@ -200,6 +222,7 @@ func (st *stream) scan() error {
 
 // found handles a URL the Scanner found.
 func (st *stream) found(m *extract.Match) {
+	st.reported = false
 	ev := Event{Kind: URL, Match: m, Part: st.part}
 	if st.o.Unwrap {
 		ev.Match, ev.Wrapped = unwrapMatch(m)
@@ -228,6 +251,7 @@ func (st *stream) found(m *extract.Match) {
 		ev.End = m.End
 	}
 	st.urls++
+	st.reported = true
 	if p := st.o.Progress; p != nil {
 		p.URLs.Add(1)
 	}

@@ -69,6 +69,14 @@ type Options struct {
 	// ([Event.Context]). A line longer than [MaxContext] is shown cut.
 	Context bool
 
+	// Before and After ask for the lines around each line with a URL
+	// ([Line] events), as grep -B and -A do; Lines asks for the lines
+	// with URLs even when both are 0 (grep -C 0). The search holds at
+	// most Before lines of MaxContext bytes. They make the search run on
+	// one goroutine whatever Jobs says.
+	Before, After int
+	Lines         bool
+
 	// Jobs is the number of goroutines that scan one input, in pieces cut
 	// where no URL can cross (blank lines), events still in input order.
 	// 0 or 1 scans on the caller's goroutine. With N jobs the search holds
@@ -108,6 +116,11 @@ const (
 	// the input itself (Part nil).
 	PartBegin
 
+	// LineEvent is a line of the input, with or around URLs: Line set
+	// (Options.Before, After, Lines). It comes after the URL events of
+	// its URLs.
+	LineEvent
+
 	// Stall says that the input has not delivered data for a while
 	// ([StallAfter]): a caller that buffers output should write it out
 	// now, so that "tail -f log | urlgrep" shows each URL as it comes.
@@ -143,6 +156,9 @@ type Event struct {
 
 	// Note is the text of a Note.
 	Note string
+
+	// Line is the line of a LineEvent.
+	Line *Line
 }
 
 // Wrapped is a redirect link that Options.Unwrap replaced by its target.
@@ -211,6 +227,9 @@ func (o *Options) scannerOptions(extra ...extract.Option) []extract.Option {
 	}
 	return append(opts, extra...)
 }
+
+// lines reports whether Line events are asked for.
+func (o *Options) lines() bool { return o.Lines || o.Before > 0 || o.After > 0 }
 
 // maxLength is the candidate bound in force.
 func (o *Options) maxLength() int {

@@ -110,7 +110,7 @@ func (s *searcher) run() error {
 	if !mail && !s.fn(&Event{Kind: PartBegin}) {
 		return nil
 	}
-	if s.o.Jobs > 1 && !live {
+	if s.o.Jobs > 1 && !live && !s.o.lines() {
 		return s.pieces(br, mail)
 	}
 	st := s.newStream(s.fn)

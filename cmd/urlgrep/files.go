@@ -3,9 +3,12 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"strings"
 
 	"github.com/urlgrep/urlgrep/internal/spool"
 	"github.com/urlgrep/urlgrep/internal/walk"
@@ -16,9 +19,6 @@ import (
 // reported and the next file scanned. With -j N, up to N files are scanned
 // at once and their output is printed in operand order.
 func scanFiles(names []string, cfg config, stdin io.Reader, stdout io.Writer, out *bufio.Writer, sink *errWriter, stderr io.Writer) int {
-	if len(names) == 0 {
-		names = []string{"-"}
-	}
 	ins, trouble := operands(names, cfg, stderr)
 	showFile := (len(names) > 1 || cfg.withFile || cfg.recursive) && !cfg.noFile
 	p := newPrinter(cfg, out, stderr, showFile, colorOn(cfg.color, stdout))
@@ -42,11 +42,12 @@ func scanFiles(names []string, cfg config, stdin io.Reader, stdout io.Writer, ou
 		_, err := search.Search(search.Input{Name: in.Label, R: r}, opts, emit)
 		return err
 	}
-	// -u and -q depend on what the files before printed, so they scan one
-	// file at a time (each in pieces on -j goroutines); so does a single
-	// input, and standard input, read as it comes. Several files are
-	// otherwise scanned side by side, each on one goroutine.
-	if cfg.jobs == 1 || len(ins) == 1 || cfg.unique || cfg.quiet || hasStdin(ins) {
+	// -u, -q and -A/-B/-C ("--" between files' groups) depend on what the
+	// files before printed, so they scan one file at a time (each in
+	// pieces on -j goroutines); so does a single input, and standard
+	// input, read as it comes. Several files are otherwise scanned side by
+	// side, each on one goroutine.
+	if cfg.jobs == 1 || len(ins) == 1 || cfg.unique || cfg.quiet || cfg.lines || hasStdin(ins) {
 		for _, in := range ins {
 			p.begin(in)
 			err := scan(in, opts, p.event)
@@ -155,11 +156,38 @@ func parallel(ins []walk.Input, jobs int, scan func(walk.Input, func(*search.Eve
 }
 
 // operands turns the operands into inputs (package walk), telling of each
-// problem; trouble reports that there was one.
+// problem; trouble reports that there was one. No operand is standard
+// input, or with -r the current directory, as grep -r.
 func operands(names []string, cfg config, stderr io.Writer) (ins []walk.Input, trouble bool) {
-	ins = walk.Operands(names, cfg.recursive, func(err error) {
-		fmt.Fprintf(stderr, "urlgrep: %v\n", err)
+	if len(names) == 0 {
+		names = []string{"-"}
+		if cfg.recursive {
+			names = []string{"."}
+		}
+	}
+	o := walk.Options{Recursive: cfg.recursive, Include: cfg.include, Exclude: cfg.exclude, ExcludeDir: cfg.excludeDir}
+	ins = walk.Operands(names, o, func(err error) {
+		if !cfg.noMessages {
+			fmt.Fprintf(stderr, "urlgrep: %s\n", fileError("", err))
+		}
 		trouble = true
 	})
 	return ins, trouble
+}
+
+// fileError words an error about a file as grep does:
+// "nosuch.txt: No such file or directory".
+func fileError(label string, err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		msg := pe.Err.Error()
+		if msg != "" {
+			msg = strings.ToUpper(msg[:1]) + msg[1:]
+		}
+		return pe.Path + ": " + msg
+	}
+	if label == "" {
+		return err.Error()
+	}
+	return label + ": " + err.Error()
 }

@@ -28,9 +28,6 @@ const maxMarkdown = 64 << 20
 // --scheme sets the schemes linked, --email and --no-www what is found.
 // Exit 0, or 2 when an input could not be read.
 func linkifyFiles(names []string, cfg config, stdin io.Reader, out io.Writer, stderr io.Writer) int {
-	if len(names) == 0 {
-		names = []string{"-"}
-	}
 	ins, trouble := operands(names, cfg, stderr)
 	opts := []linkify.Option{linkify.WithEmail(cfg.email), linkify.WithWWW(!cfg.noWWW), linkify.WithMaxLength(cfg.maxLen)}
 	if len(cfg.schemes) > 0 {
@@ -60,7 +57,9 @@ func linkifyFiles(names []string, cfg config, stdin io.Reader, out io.Writer, st
 		if in.Path != "" {
 			f, err := os.Open(in.Path)
 			if err != nil {
-				fmt.Fprintf(stderr, "urlgrep: %v\n", err)
+				if !cfg.noMessages {
+					fmt.Fprintf(stderr, "urlgrep: %s\n", fileError(in.Label, err))
+				}
 				code = exitTrouble
 				continue
 			}
@@ -71,7 +70,7 @@ func linkifyFiles(names []string, cfg config, stdin io.Reader, out io.Writer, st
 			c.Close() // now, not at the end: -r may hand over many files
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "urlgrep: %s: %v\n", in.Label, err)
+			fmt.Fprintf(stderr, "urlgrep: %s\n", fileError(in.Label, err))
 			code = exitTrouble
 		}
 	}

@@ -3,8 +3,10 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strconv"
 	"strings"
@@ -20,15 +22,18 @@ import (
 // output goes through it, whether the inputs were scanned one at a time or
 // with -j.
 type printer struct {
-	cfg      config
-	out      *bufio.Writer
-	stderr   io.Writer
-	enc      *json.Encoder
-	showFile bool
-	color    bool
-	lineBuf  bool            // flush after each URL (--line-buffered, or a terminal)
-	sink     *errWriter      // standard output, under out; nil for a spool's printer
-	seen     map[string]bool // -u: what was printed
+	cfg       config
+	out       *bufio.Writer
+	stderr    io.Writer
+	enc       *json.Encoder
+	showFile  bool
+	color     bool
+	lineBuf   bool            // flush after each URL (--line-buffered, or a terminal)
+	sink      *errWriter      // standard output, under out; nil for a spool's printer
+	lines     bool            // -A, -B, -C: print lines, as grep, not URLs
+	printed   bool            // a line was printed (-A, -B, -C): the next group gets "--"
+	firstLine bool            // no line of the current input printed yet
+	seen      map[string]bool // -u: what was printed
 
 	current string // the label of the input being printed
 	n       int64  // URLs reported for the current input
@@ -41,7 +46,7 @@ type printer struct {
 }
 
 func newPrinter(cfg config, out *bufio.Writer, stderr io.Writer, showFile, color bool) *printer {
-	p := &printer{cfg: cfg, out: out, stderr: stderr, showFile: showFile, color: color, seen: map[string]bool{}}
+	p := &printer{cfg: cfg, out: out, stderr: stderr, showFile: showFile, color: color, seen: map[string]bool{}, lines: cfg.lines}
 	p.enc = json.NewEncoder(out)
 	p.enc.SetEscapeHTML(false)
 	return p
@@ -68,7 +73,7 @@ func isTerminal(w io.Writer) bool {
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
-func (p *printer) begin(in walk.Input) { p.n, p.current = 0, in.Label }
+func (p *printer) begin(in walk.Input) { p.n, p.current, p.firstLine = 0, in.Label, true }
 
 // end finishes an input: its error, and the -c and -l lines. It returns
 // false when the run should stop.
@@ -76,25 +81,80 @@ func (p *printer) end(in walk.Input, err error) bool {
 	if err != nil {
 		p.trouble = true
 		p.out.Flush()
-		if in.Path != "" && strings.Contains(err.Error(), in.Path) {
-			fmt.Fprintf(p.stderr, "urlgrep: %v\n", err) // "open x: no such file"
-		} else {
-			fmt.Fprintf(p.stderr, "urlgrep: %s: %v\n", in.Label, err)
+		var pe *fs.PathError
+		if !p.cfg.noMessages || !errors.As(err, &pe) {
+			fmt.Fprintf(p.stderr, "urlgrep: %s\n", fileError(in.Label, err))
 		}
 	}
 	if p.quit || p.err != nil {
 		return false
 	}
-	if p.cfg.count {
+	switch {
+	case p.cfg.list:
+		if p.n > 0 {
+			p.name(in.Label)
+		}
+	case p.cfg.listNone:
+		if p.n == 0 && err == nil {
+			p.name(in.Label)
+		}
+	case p.cfg.count:
 		p.prefix(in.Label)
 		p.out.WriteString(strconv.FormatInt(p.n, 10))
 		p.eol()
 	}
-	if p.cfg.list && p.n > 0 {
-		p.out.WriteString(in.Label)
+	return true
+}
+
+// line prints a line with or around URLs, as grep -A/-B/-C: the line
+// number and offset after ':' for a line with a URL, after '-' for the
+// lines around it, and "--" between groups of lines that do not follow
+// each other.
+func (p *printer) line(l *search.Line) {
+	if p.printed && (l.Break || p.firstLine) {
+		p.out.WriteString("--")
 		p.eol()
 	}
-	return true
+	p.printed, p.firstLine = true, false
+	sep := byte('-')
+	if l.Match {
+		sep = ':'
+	}
+	if p.showFile {
+		p.out.WriteString(p.current)
+		if p.cfg.nullName {
+			p.out.WriteByte(0)
+		} else {
+			p.out.WriteByte(sep)
+		}
+	}
+	if p.cfg.lineNum {
+		p.out.WriteString(strconv.Itoa(l.Pos.Line))
+		p.out.WriteByte(sep)
+	}
+	if p.cfg.column {
+		p.out.WriteString(strconv.Itoa(l.Pos.Col))
+		p.out.WriteByte(sep)
+	}
+	if p.cfg.offset {
+		p.out.WriteString(strconv.FormatInt(l.Pos.Offset, 10))
+		p.out.WriteByte(sep)
+	}
+	p.out.WriteString(p.visible(l.Text, l.URLs, false))
+	if l.Cut {
+		p.out.WriteString("…")
+	}
+	p.eol()
+}
+
+// name prints a file name alone (-l, -L): ended by NUL with -Z.
+func (p *printer) name(label string) {
+	p.out.WriteString(label)
+	if p.cfg.nullName {
+		p.out.WriteByte(0)
+	} else {
+		p.eol()
+	}
 }
 
 // event prints one event; false means stop: this input (-l found a URL)
@@ -111,6 +171,11 @@ func (p *printer) event(ev *search.Event) bool {
 			p.err = err
 		}
 		return p.err == nil
+	case search.LineEvent:
+		if !p.cfg.quiet && !p.cfg.count && !p.cfg.list && !p.cfg.listNone {
+			p.line(ev.Line)
+		}
+		return p.err == nil
 	case search.URL:
 	default:
 		return true
@@ -123,17 +188,20 @@ func (p *printer) event(ev *search.Event) bool {
 			return true
 		}
 	}
+	if p.cfg.maxCount >= 0 && p.n >= int64(p.cfg.maxCount) {
+		return false // -m: enough from this file
+	}
 	p.n++
 	p.found = true
 	if p.cfg.quiet {
 		p.quit = true
 		return false
 	}
-	if p.cfg.list && !p.cfg.count {
-		return false // -l: the file has a URL; read no further, as grep -l
+	if p.cfg.list || p.cfg.listNone {
+		return false // -l, -L: the file has a URL; read no further, as grep -l
 	}
-	if p.cfg.count || p.cfg.list {
-		return true
+	if p.cfg.count || p.lines {
+		return p.cfg.maxCount < 0 || p.n < int64(p.cfg.maxCount) // the lines are printed as they come
 	}
 	if p.cfg.json {
 		if err := p.enc.Encode(p.object(ev)); err != nil && p.err == nil {
@@ -164,7 +232,7 @@ func (p *printer) event(ev *search.Event) bool {
 	if p.sink != nil && p.sink.err != nil && p.err == nil {
 		p.err = p.sink.err // output failed: stop reading
 	}
-	return p.err == nil
+	return p.err == nil && (p.cfg.maxCount < 0 || p.n < int64(p.cfg.maxCount))
 }
 
 // texts is what urlgrep prints for a match (valid until the next call): as written, or canonical;
@@ -213,31 +281,47 @@ func (p *printer) unseen(texts []string) []string {
 	return out
 }
 
-// context prints the lines a URL was found in, indented, the URL
-// highlighted with --color as grep highlights matches. Control bytes are
-// shown, not sent: ESC as ^[ and the rest of C0 and DEL in caret notation,
-// the C1 controls as <U+0080>..<U+009F>, bytes that are not UTF-8 as \xNN,
-// as less shows them, so that input cannot drive the terminal.
+// context prints the lines a URL was found in (--context), indented, the
+// URL highlighted with --color as grep highlights matches.
 func (p *printer) context(c *search.Context) {
-	text := c.Text
 	var b strings.Builder
 	b.WriteByte('\t')
 	if c.Cut {
 		b.WriteString("…")
 	}
+	b.WriteString(p.visible(c.Text, [][2]int{{c.Start, c.End}}, true))
+	if c.CutEnd {
+		b.WriteString("…")
+	}
+	p.out.WriteString(b.String())
+	p.eol()
+}
+
+// visible returns text as it may be shown on a terminal, the spans
+// highlighted with --color. Control bytes are shown, not sent: ESC as ^[
+// and the rest of C0 and DEL in caret notation, the C1 controls as
+// <U+0080>..<U+009F>, bytes that are not UTF-8 as \xNN, as less shows
+// them, so that input cannot drive the terminal. A line break becomes a
+// break and a tab when indent (the lines of a wrapped URL), a CR before
+// one or at the end goes.
+func (p *printer) visible(text []byte, spans [][2]int, indent bool) string {
+	var b strings.Builder
 	on := false // the highlight is on
+	k := 0      // the next span
 	for i := 0; i < len(text); {
-		if p.color && i == c.Start {
+		if p.color && k < len(spans) && i == spans[k][0] {
 			b.WriteString("\x1b[01;31m")
 			on = true
 		}
-		if p.color && i == c.End && on {
+		if on && i == spans[k][1] {
 			b.WriteString("\x1b[m")
 			on = false
+			k++
+			continue
 		}
 		ch := text[i]
 		switch {
-		case ch == '\n':
+		case ch == '\n' && indent:
 			if on {
 				b.WriteString("\x1b[m\n\t\x1b[01;31m")
 			} else {
@@ -272,16 +356,17 @@ func (p *printer) context(c *search.Context) {
 	if on {
 		b.WriteString("\x1b[m")
 	}
-	if c.CutEnd {
-		b.WriteString("…")
-	}
-	p.out.WriteString(b.String())
-	p.eol()
+	return b.String()
 }
 
 func (p *printer) prefix(label string) {
 	if p.showFile {
-		p.field(label)
+		p.out.WriteString(label)
+		if p.cfg.nullName {
+			p.out.WriteByte(0) // -Z, as grep: NUL instead of ':'
+		} else {
+			p.out.WriteByte(':')
+		}
 	}
 }
 

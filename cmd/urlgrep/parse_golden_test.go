@@ -134,10 +134,12 @@ func TestParseExitCodes(t *testing.T) {
 		// §2.2: "~" is unsafe, so only strict mode rejects it.
 		{"lenient only", []string{"--parse", "http://www.example.com/~joe"}, exitFound},
 		{"strict rejects", []string{"--parse", "--strict", "http://www.example.com/~joe"}, exitNone},
-		{"no URL", []string{"--parse"}, exitTrouble},
-		{"no URL strict", []string{"--parse", "--strict"}, exitTrouble},
+		// With no URL, --parse reads them from standard input (empty here).
+		{"no URL", []string{"--parse"}, exitNone},
+		{"no URL strict", []string{"--parse", "--strict"}, exitNone},
 		{"unknown flag", []string{"--parse", "--no-such-flag", "http://www.example.com/"}, exitTrouble},
-		{"unknown shorthand", []string{"-Z", "--parse", "http://www.example.com/"}, exitTrouble},
+		{"unknown shorthand", []string{"-Y", "--parse", "http://www.example.com/"}, exitTrouble},
+		{"with a scan flag", []string{"--parse", "-c", "http://www.example.com/"}, exitTrouble},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -156,6 +158,21 @@ func TestParseExitCodes(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestParseStdin checks that --parse with no URL parses each line of
+// standard input, blank lines skipped, CRLF line ends taken off.
+func TestParseStdin(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	in := "http://www.example.com/\r\n\n  \nhttp://user@www.example.com/\n"
+	code := run([]string{"--parse"}, strings.NewReader(in), &stdout, &stderr)
+	lines := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
+	if code != exitNone || len(lines) != 2 || stderr.Len() > 0 {
+		t.Fatalf("exit %d, stdout %q, stderr %q; want 1 and two objects", code, stdout.String(), stderr.String())
+	}
+	if !strings.Contains(lines[0], `"raw":"http://www.example.com/","scheme":"http","valid":true`) || !strings.Contains(lines[1], `"valid":false`) {
+		t.Errorf("objects %q", lines)
 	}
 }
 

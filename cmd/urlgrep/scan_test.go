@@ -70,7 +70,7 @@ func TestScan(t *testing.T) {
 		{"--redact", "", []string{"--redact", "--scheme=ftp", c}, "ftp://u:xxxxx@ftp.example.com/pub/\n", 0, ""},
 		{"--redact --canonical", "", []string{"--redact", "--canonical", "--scheme=ftp", c}, "ftp://u:xxxxx@ftp.example.com/pub/\n", 0, ""},
 		// errors: reported, the next file scanned, exit 2 at the end
-		{"missing file", "", []string{missing, a}, missing + ":ftp://info.cern.ch/pub/www/doc;type=d\n" + missing + "", 2, "no such file or directory"},
+		{"missing file", "", []string{missing, a}, missing + ":ftp://info.cern.ch/pub/www/doc;type=d\n" + missing + "", 2, "missing.txt: No such file or directory"},
 		{"bad flag", "", []string{"--frobnicate"}, "", 2, "unknown flag"},
 	}
 	for _, tt := range tests {

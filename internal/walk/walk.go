@@ -22,11 +22,55 @@ type Input struct {
 	Label string // as printed
 }
 
+// Options say how to walk.
+type Options struct {
+	// Recursive reads directories; without it a directory is an error.
+	Recursive bool
+
+	// Include, when not empty, keeps only the files whose base name
+	// matches one of its globs (path.Match syntax); Exclude drops those
+	// whose base name matches one of its, and ExcludeDir the directories
+	// (below an operand) whose base name does, as grep's --include,
+	// --exclude and --exclude-dir. Include and Exclude apply to the
+	// files named as operands too, not to standard input.
+	Include, Exclude, ExcludeDir []string
+}
+
+// BadGlob returns the first glob of o that is malformed, or "".
+func (o *Options) BadGlob() string {
+	for _, list := range [][]string{o.Include, o.Exclude, o.ExcludeDir} {
+		for _, g := range list {
+			if _, err := filepath.Match(g, ""); err != nil {
+				return g
+			}
+		}
+	}
+	return ""
+}
+
+// matchAny reports whether name matches one of globs.
+func matchAny(globs []string, name string) bool {
+	for _, g := range globs {
+		if ok, _ := filepath.Match(g, name); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// wanted applies Include and Exclude to a file's base name.
+func (o *Options) wanted(base string) bool {
+	if len(o.Include) > 0 && !matchAny(o.Include, base) {
+		return false
+	}
+	return !matchAny(o.Exclude, base)
+}
+
 // Operands returns the inputs that names stand for, in order. A name that
 // cannot be read is kept, so that opening it reports the error in turn;
-// a directory without recursive, and an error walking one, are told to
+// a directory without Recursive, and an error walking one, are told to
 // problem, and the walk goes on.
-func Operands(names []string, recursive bool, problem func(error)) []Input {
+func Operands(names []string, o Options, problem func(error)) []Input {
 	var ins []Input
 	for _, name := range names {
 		if name == "-" {
@@ -35,10 +79,12 @@ func Operands(names []string, recursive bool, problem func(error)) []Input {
 		}
 		fi, err := os.Stat(name)
 		if err != nil || !fi.IsDir() {
-			ins = append(ins, Input{Path: name, Label: name}) // open reports the error
+			if o.wanted(filepath.Base(name)) {
+				ins = append(ins, Input{Path: name, Label: name}) // open reports the error
+			}
 			continue
 		}
-		if !recursive {
+		if !o.Recursive {
 			problem(fmt.Errorf("%s: is a directory (use -r to read it)", name))
 			continue
 		}
@@ -59,9 +105,12 @@ func Operands(names []string, recursive bool, problem func(error)) []Input {
 				if base == "tmp" && isMaildir(filepath.Dir(path)) {
 					return filepath.SkipDir
 				}
+				if path != name && matchAny(o.ExcludeDir, base) {
+					return filepath.SkipDir
+				}
 				return nil
 			}
-			if d.Type().IsRegular() {
+			if d.Type().IsRegular() && o.wanted(base) {
 				found = append(found, path)
 			}
 			return nil

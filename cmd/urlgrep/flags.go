@@ -1,0 +1,263 @@
+package main
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+
+	flag "github.com/spf13/pflag"
+
+	"github.com/urlgrep/urlgrep/extract"
+	"github.com/urlgrep/urlgrep/internal/walk"
+)
+
+// config is what the flags say.
+type config struct {
+	// what is found
+	strict  bool
+	schemes []string
+	email   bool
+	noWWW   bool
+	maxLen  int
+	hyphen  string
+	unwrap  bool
+	raw     bool
+	binary  bool
+
+	// input
+	recursive  bool
+	include    []string
+	exclude    []string
+	excludeDir []string
+	jobs       int
+
+	// output
+	canonical  bool
+	redact     bool
+	json       bool
+	withFile   bool
+	noFile     bool
+	lineNum    bool
+	column     bool
+	offset     bool
+	count      bool
+	list       bool
+	listNone   bool // -L
+	quiet      bool
+	unique     bool
+	maxCount   int // -m; -1: no limit
+	onlyMatch  bool
+	nullName   bool // -Z: NUL after file names
+	null       bool // -0: NUL after records
+	context    int  // --context: -1 the URL's own lines under it; else lines around (grep's -C)
+	after      int  // -A
+	before     int  // -B
+	lines      bool // -A, -B, -C: print lines as grep, not URLs
+	color      string
+	lineBuf    bool
+	noMessages bool
+
+	// modes
+	parse      bool
+	linkify    string
+	pick       bool
+	openCmd    string
+	version    bool
+	help       bool
+	completion string
+	progress   bool
+	noProgress bool
+}
+
+// A flagGroup is a heading of --help and of the man page, and its flags.
+type flagGroup struct {
+	title string
+	fs    *flag.FlagSet
+}
+
+// newFlags defines every flag, in its group. The groups drive the parser,
+// --help, the man page (urlgrep.1) and the shell completions alike: a flag
+// is documented where it is defined, and nowhere else.
+func newFlags(cfg *config) (*flag.FlagSet, []flagGroup) {
+	var groups []flagGroup
+	group := func(title string) *flag.FlagSet {
+		fs := flag.NewFlagSet(title, flag.ContinueOnError)
+		fs.SortFlags = false
+		groups = append(groups, flagGroup{title, fs})
+		return fs
+	}
+
+	fs := group("What is found")
+	fs.StringSliceVar(&cfg.schemes, "scheme", nil, "report only URLs of these `schemes` (comma-separated, e.g. http,https,ftp)")
+	fs.BoolVar(&cfg.strict, "strict", false, "report only URLs valid by the letter of RFC 1738")
+	fs.BoolVar(&cfg.email, "email", false, "also find bare e-mail addresses, as mailto: URLs")
+	fs.BoolVar(&cfg.noWWW, "no-www", false, `do not find "www." hosts written without a scheme`)
+	fs.IntVar(&cfg.maxLen, "max-length", extract.DefaultMaxCandidate, "longest URL, in `bytes`, to consider; a longer one is skipped with a note")
+	fs.StringVar(&cfg.hyphen, "hyphen", "keep", "a URL broken after a hyphen: keep the hyphen, drop it, or print both readings (`mode`: keep, drop or both)")
+
+	fs = group("Input")
+	fs.BoolVarP(&cfg.recursive, "recursive", "r", false, "read directories (a maildir, an MH folder, a news spool) recursively; with no file, read .")
+	fs.StringArrayVar(&cfg.include, "include", nil, "with -r, read only files whose base name matches `glob` (repeatable)")
+	fs.StringArrayVar(&cfg.exclude, "exclude", nil, "skip files whose base name matches `glob` (repeatable)")
+	fs.StringArrayVar(&cfg.excludeDir, "exclude-dir", nil, "with -r, skip directories whose base name matches `glob` (repeatable)")
+	fs.BoolVarP(&cfg.binary, "text", "a", false, "scan binary files too (by default they are skipped with a note)")
+	fs.IntVarP(&cfg.jobs, "jobs", "j", defaultJobs(), "scan on `N` goroutines: up to N files at once, or one file in pieces; output stays in input order")
+
+	fs = group("Mail and news")
+	fs.BoolVar(&cfg.raw, "raw", false, "read input as plain text, even when it looks like mail or news")
+	fs.BoolVar(&cfg.unwrap, "unwrap", false, "report the target of mail security gateways' redirect links (Safe Links, Proofpoint, Google)")
+
+	fs = group("Output")
+	fs.BoolVar(&cfg.canonical, "canonical", false, "print each URL in its canonical form (scheme and host in lower case, unsafe characters encoded)")
+	fs.BoolVar(&cfg.json, "json", false, "print one JSON object per URL: its parts and where it was found")
+	fs.BoolVar(&cfg.redact, "redact", false, "replace passwords by xxxxx in every output (RFC 1738 §6)")
+	fs.BoolVarP(&cfg.withFile, "with-filename", "H", false, "print the file name before each URL (the default with several files)")
+	fs.BoolVarP(&cfg.noFile, "no-filename", "h", false, "never print file names")
+	fs.BoolVarP(&cfg.lineNum, "line-number", "n", false, "print the 1-based line where each URL starts")
+	fs.BoolVar(&cfg.column, "column", false, "print the 1-based column (in bytes) where each URL starts")
+	fs.BoolVarP(&cfg.offset, "byte-offset", "b", false, "print the 0-based byte offset where each URL starts")
+	fs.BoolVarP(&cfg.onlyMatch, "only-matching", "o", false, "print only the URLs (what urlgrep does anyway; accepted for grep's sake)")
+	fs.BoolVarP(&cfg.count, "count", "c", false, "print only a count of URLs per file")
+	fs.BoolVarP(&cfg.list, "files-with-matches", "l", false, "print only the names of files with a URL")
+	fs.BoolVarP(&cfg.listNone, "files-without-match", "L", false, "print only the names of files with no URL")
+	fs.BoolVarP(&cfg.quiet, "quiet", "q", false, "print nothing; exit 0 at the first URL")
+	fs.BoolVar(&cfg.quiet, "silent", false, "the same as --quiet")
+	fs.BoolVarP(&cfg.unique, "unique", "u", false, "print each URL once, at its first occurrence (each distinct URL is remembered: about 100 bytes each)")
+	fs.IntVarP(&cfg.maxCount, "max-count", "m", -1, "stop reading a file after `NUM` URLs")
+	fs.IntVar(&cfg.context, "context", 0, "print each URL with the line, or lines, it was found in below it; --context=`NUM` is -C NUM")
+	fs.Lookup("context").NoOptDefVal = "-1"
+	fs.IntVarP(&cfg.context, "context-lines", "C", 0, "print the lines with URLs and `NUM` lines around them, as grep -C does")
+	fs.IntVarP(&cfg.after, "after-context", "A", 0, "print `NUM` lines after each line with a URL")
+	fs.IntVarP(&cfg.before, "before-context", "B", 0, "print `NUM` lines before each line with a URL")
+	fs.StringVar(&cfg.color, "color", "auto", "highlight URLs in lines shown: auto (when standard output is a terminal), always, never (`when`)")
+	fs.Lookup("color").NoOptDefVal = "always"
+	fs.BoolVar(&cfg.lineBuf, "line-buffered", false, "write each URL out as soon as it is found (the default when standard output is a terminal)")
+	fs.BoolVarP(&cfg.nullName, "null", "Z", false, "write a NUL after each file name instead of ':' or a newline, as grep -Z")
+	fs.BoolVarP(&cfg.null, "null-data", "0", false, "end each output record with NUL instead of newline")
+	fs.BoolVarP(&cfg.noMessages, "no-messages", "s", false, "do not report files that cannot be read or found (the exit status still says so)")
+
+	fs = group("Parse")
+	fs.BoolVar(&cfg.parse, "parse", false, "parse each argument (or each line of standard input) as a URL and print its parts as JSON")
+
+	fs = group("Linkify")
+	fs.StringVar(&cfg.linkify, "linkify", "", "render each input as HTML with its URLs linked: markdown (--linkify alone) or text (`format`)")
+	fs.Lookup("linkify").NoOptDefVal = "markdown"
+
+	fs = group("Interactive")
+	fs.BoolVar(&cfg.pick, "pick", false, "show the URLs found in a full-screen list and open the one chosen (keys from the terminal, input from a pipe)")
+	fs.StringVar(&cfg.openCmd, "open-cmd", "", "the `command` --pick opens a URL with, the URL as its last argument (default $BROWSER, else xdg-open or open)")
+	fs.BoolVar(&cfg.progress, "progress", false, "show a progress line on standard error (by default only on a terminal, for a file, after a second)")
+	fs.BoolVar(&cfg.noProgress, "no-progress", false, "never show a progress line")
+
+	fs = group("Other")
+	fs.BoolVar(&cfg.help, "help", false, "show this help")
+	fs.BoolVar(&cfg.version, "version", false, "show urlgrep's version and Go's")
+	fs.StringVar(&cfg.completion, "completion", "", "print the completion script for `shell` (bash, zsh or fish)")
+
+	all := flag.NewFlagSet("urlgrep", flag.ContinueOnError)
+	all.SortFlags = false
+	for _, g := range groups {
+		all.AddFlagSet(g.fs)
+	}
+	return all, groups
+}
+
+// check says what is wrong with a combination of flags, or "".
+func (cfg *config) check(set func(name string) bool) string {
+	switch {
+	case cfg.hyphen != "keep" && cfg.hyphen != "drop" && cfg.hyphen != "both":
+		return fmt.Sprintf("--hyphen must be keep, drop or both, not %q", cfg.hyphen)
+	case cfg.color != "auto" && cfg.color != "always" && cfg.color != "never":
+		return fmt.Sprintf("--color must be auto, always or never, not %q", cfg.color)
+	case cfg.linkify != "" && cfg.linkify != "markdown" && cfg.linkify != "text":
+		return fmt.Sprintf("--linkify must be markdown or text, not %q", cfg.linkify)
+	case cfg.completion != "" && cfg.completion != "bash" && cfg.completion != "zsh" && cfg.completion != "fish":
+		return fmt.Sprintf("--completion must be bash, zsh or fish, not %q", cfg.completion)
+	case cfg.jobs < 1:
+		return "-j must be at least 1"
+	case cfg.maxLen < 1 || cfg.maxLen > maxMaxLength:
+		return fmt.Sprintf("--max-length must be between 1 and %d", maxMaxLength)
+	case cfg.maxCount < -1:
+		cfg.maxCount = -1 // grep: a negative count is no limit
+	case cfg.context < -1 || cfg.after < 0 || cfg.before < 0:
+		return "context line counts must be at least 0"
+	case cfg.context > maxContextLines || cfg.after > maxContextLines || cfg.before > maxContextLines:
+		return fmt.Sprintf("context line counts must be at most %d", maxContextLines)
+	case cfg.progress && cfg.noProgress:
+		return "--progress and --no-progress together"
+	}
+	o := walk.Options{Include: cfg.include, Exclude: cfg.exclude, ExcludeDir: cfg.excludeDir}
+	if g := o.BadGlob(); g != "" {
+		return fmt.Sprintf("bad glob %q", g)
+	}
+	// Flags that make no sense together: the first of each pair that is
+	// set, with the first flag of others that is.
+	conflicts := []struct {
+		flag   string
+		others []string
+	}{
+		{"parse", []string{"linkify", "pick", "json", "count", "files-with-matches", "files-without-match", "quiet", "context", "context-lines", "after-context", "before-context", "recursive", "line-number", "column", "byte-offset", "unique", "max-count"}},
+		{"linkify", []string{"pick", "json", "count", "files-with-matches", "files-without-match", "quiet", "context", "context-lines", "after-context", "before-context", "line-number", "column", "byte-offset", "unique", "max-count", "canonical", "strict", "hyphen", "with-filename", "null", "null-data"}},
+		{"pick", []string{"json", "count", "files-with-matches", "files-without-match", "quiet", "context", "context-lines", "after-context", "before-context", "null", "null-data"}},
+		{"json", []string{"count", "files-with-matches", "files-without-match", "context-lines", "after-context", "before-context", "null"}},
+		{"count", []string{"files-without-match", "context", "context-lines", "after-context", "before-context"}},
+		{"files-with-matches", []string{"files-without-match", "context", "context-lines", "after-context", "before-context"}},
+		{"files-without-match", []string{"context", "context-lines", "after-context", "before-context"}},
+	}
+	for _, c := range conflicts {
+		if !set(c.flag) {
+			continue
+		}
+		for _, o := range c.others {
+			if set(o) {
+				return fmt.Sprintf("--%s and --%s make no sense together", c.flag, o)
+			}
+		}
+	}
+	return ""
+}
+
+// maxContextLines bounds -A, -B and -C: the lines before a URL are held
+// in memory.
+const maxContextLines = 1000
+
+// maxMaxLength bounds --max-length: the scanner's buffer holds one
+// candidate, so the bound is a bound on memory (64 MiB).
+const maxMaxLength = 64 << 20
+
+// maxJobs is the most goroutines -j gets: twice the CPUs Go may use.
+func maxJobs() int { return 2 * runtime.GOMAXPROCS(0) }
+
+// defaultJobs is -j's default: the CPUs Go may use, at most 4, so that
+// memory stays bounded (each job holds about 1 MiB) on a large machine.
+func defaultJobs() int { return min(runtime.GOMAXPROCS(0), 4) }
+
+// helpText is --help: the usage, each group of flags, the examples.
+func helpText(groups []flagGroup) string {
+	var b strings.Builder
+	b.WriteString(usage)
+	for _, g := range groups {
+		fmt.Fprintf(&b, "\n%s:\n%s", g.title, g.fs.FlagUsagesWrapped(100))
+	}
+	b.WriteString("\n" + examples)
+	return b.String()
+}
+
+const usage = `usage: urlgrep [flags] [file ...]
+       urlgrep --parse [--strict] [URL ...]
+       urlgrep --pick [file ...]
+
+Find the URLs in each file (standard input when there is none, or for "-")
+and print each one, as written and rejoined, one per line, in input order.
+`
+
+const examples = `examples:
+  urlgrep mail.mbox                 every URL in a mailbox, one per line
+  urlgrep -nH --column notes.txt    with file, line and column, as grep -nH
+  urlgrep -C 2 notes.txt            the lines with URLs, 2 lines around, as grep -C 2
+  urlgrep --json *.txt | jq .url    the canonical form of each, via JSON
+  urlgrep -u --scheme=ftp,gopher x  each ftp and gopher URL once
+  urlgrep -r --include='*.eml' .    the .eml files of a tree
+  urlgrep --parse 'ftp://host/pub/file;type=i'
+  <pipe-message> urlgrep --pick     (mutt) choose a URL of a message and open it
+`
