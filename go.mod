@@ -8,6 +8,7 @@ require (
 	github.com/spf13/pflag v1.0.10
 	github.com/yuin/goldmark v1.8.7
 	golang.org/x/net v0.50.0
+	golang.org/x/term v0.40.0
 	golang.org/x/text v0.34.0
 )
 

@@ -25,7 +25,7 @@ func scanFiles(names []string, cfg config, stdin io.Reader, stdout io.Writer, ou
 	p.sink = sink
 	p.lineBuf = cfg.lineBuf || isTerminal(stdout)
 	var prog search.Progress
-	stop := startProgress(stderr, &prog)
+	stop := startProgress(stderr, &prog, showProgress(cfg, stderr, stdin, ins))
 	defer stop()
 
 	opts := cfg.searchOptions(&prog)

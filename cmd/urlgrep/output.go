@@ -16,6 +16,7 @@ import (
 	"github.com/urlgrep/urlgrep/internal/walk"
 	"github.com/urlgrep/urlgrep/rfc1738"
 	"github.com/urlgrep/urlgrep/search"
+	"golang.org/x/term"
 )
 
 // printer formats what scanning finds, one input after the other. Every
@@ -66,11 +67,7 @@ func colorOn(mode string, stdout io.Writer) bool {
 // isTerminal reports whether w is a terminal (a character device).
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+	return ok && term.IsTerminal(int(f.Fd())) // not /dev/null, a character device too
 }
 
 func (p *printer) begin(in walk.Input) { p.n, p.current, p.firstLine = 0, in.Label, true }

@@ -5,15 +5,37 @@ import (
 	"io"
 	"time"
 
+	"github.com/urlgrep/urlgrep/internal/walk"
 	"github.com/urlgrep/urlgrep/search"
 )
 
-// startProgress shows a progress line on stderr for long runs (bytes read,
-// messages, URLs, rate), rewritten in place twice a second once a run has
-// lasted a second, and only when stderr is a terminal: never in a pipe, a
-// file or a test. The returned function stops it and clears the line.
-func startProgress(stderr io.Writer, cnt *search.Progress) func() {
-	if !isTerminal(stderr) {
+// showProgress decides whether a progress line is shown: always with
+// --progress, never with --no-progress; by default only when standard
+// error is a terminal and no input is standard input read from a
+// terminal, where it would draw over what the user types.
+func showProgress(cfg config, stderr io.Writer, stdin io.Reader, ins []walk.Input) bool {
+	switch {
+	case cfg.progress:
+		return true
+	case cfg.noProgress || !isTerminal(stderr):
+		return false
+	}
+	if r, ok := stdin.(io.Writer); ok && isTerminal(r) {
+		for _, in := range ins {
+			if in.Path == "" {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// startProgress shows, when show, a progress line on stderr for long runs
+// (bytes read, messages, URLs, rate), rewritten in place twice a second
+// once a run has lasted a second. The returned function stops it and
+// clears the line.
+func startProgress(stderr io.Writer, cnt *search.Progress, show bool) func() {
+	if !show {
 		return func() {}
 	}
 	start := time.Now()
