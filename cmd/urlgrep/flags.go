@@ -65,6 +65,7 @@ type config struct {
 	version    bool
 	help       bool
 	completion string
+	genMan     bool
 	progress   bool
 	noProgress bool
 }
@@ -96,7 +97,7 @@ func newFlags(cfg *config) (*flag.FlagSet, []flagGroup) {
 	fs.StringVar(&cfg.hyphen, "hyphen", "keep", "a URL broken after a hyphen: keep the hyphen, drop it, or print both readings (`mode`: keep, drop or both)")
 
 	fs = group("Input")
-	fs.BoolVarP(&cfg.recursive, "recursive", "r", false, "read directories (a maildir, an MH folder, a news spool) recursively; with no file, read .")
+	fs.BoolVarP(&cfg.recursive, "recursive", "r", false, "read directories (a maildir, an MH folder, a news spool) recursively; with no file, the current directory")
 	fs.StringArrayVar(&cfg.include, "include", nil, "with -r, read only files whose base name matches `glob` (repeatable)")
 	fs.StringArrayVar(&cfg.exclude, "exclude", nil, "skip files whose base name matches `glob` (repeatable)")
 	fs.StringArrayVar(&cfg.excludeDir, "exclude-dir", nil, "with -r, skip directories whose base name matches `glob` (repeatable)")
@@ -153,6 +154,8 @@ func newFlags(cfg *config) (*flag.FlagSet, []flagGroup) {
 	fs.BoolVar(&cfg.help, "help", false, "show this help")
 	fs.BoolVar(&cfg.version, "version", false, "show urlgrep's version and Go's")
 	fs.StringVar(&cfg.completion, "completion", "", "print the completion script for `shell` (bash, zsh or fish)")
+	fs.BoolVar(&cfg.genMan, "generate-man", false, "print the man page, urlgrep.1 (go generate)")
+	fs.MarkHidden("generate-man")
 
 	all := flag.NewFlagSet("urlgrep", flag.ContinueOnError)
 	all.SortFlags = false

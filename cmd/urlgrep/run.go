@@ -68,6 +68,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		text = versionText()
 	case cfg.completion != "":
 		text = completion(cfg.completion, groups)
+	case cfg.genMan:
+		text = manPage(groups)
 	}
 	if text != "" {
 		if _, err := io.WriteString(stdout, text); err != nil {
