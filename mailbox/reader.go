@@ -17,6 +17,7 @@ import (
 type Part struct {
 	Message   int    // 1-based number of the message in the input
 	MessageID string // the message's Message-ID, without "<" and ">"
+	Subject   string // the message's Subject, RFC 2047 words decoded
 	// Path is the MIME part path ("1", "2.1", as IMAP numbers parts), or
 	// "header:" and the header's name ("header:List-Unsubscribe").
 	Path string
@@ -76,6 +77,7 @@ type Reader struct {
 
 	msg     int
 	msgID   string
+	subject string
 	started bool
 
 	headers []Part  // header parts of the current message, not yet returned
@@ -151,6 +153,7 @@ func (r *Reader) nextMessage() (bool, error) {
 		r.report("", err)
 	}
 	r.msgID = strings.Trim(strings.TrimSpace(h.get("Message-Id")), "<>")
+	r.subject = decodeWords(h.get("Subject"))
 	r.headers = r.headerParts(h)
 	r.startBody(body, h, "", "", 0)
 	return true, nil
@@ -192,7 +195,7 @@ func (r *Reader) startBody(body io.Reader, h header, path, group string, depth i
 	if !isText(mediatype) {
 		return
 	}
-	r.body = &Part{Message: r.msg, MessageID: r.msgID, Path: path, Type: mediatype, Group: group,
+	r.body = &Part{Message: r.msg, MessageID: r.msgID, Subject: r.subject, Path: path, Type: mediatype, Group: group,
 		Body: r.decode(body, h, mediatype, params, path)}
 }
 
@@ -259,7 +262,7 @@ func (r *Reader) headerParts(h header) []Part {
 		if !isURLHeader(name) {
 			continue
 		}
-		ps = append(ps, Part{Message: r.msg, MessageID: r.msgID, Path: "header:" + name, Type: "text/plain",
+		ps = append(ps, Part{Message: r.msg, MessageID: r.msgID, Subject: r.subject, Path: "header:" + name, Type: "text/plain",
 			Body: strings.NewReader(decodeWords(f.value))})
 	}
 	return ps

@@ -85,6 +85,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var code int
 	if cfg.parse {
 		code = parseURLs(fs.Args(), cfg, stdin, out, stderr)
+	} else if cfg.pick {
+		code = pickURLs(fs.Args(), cfg, stdin, stderr)
 	} else if cfg.linkify != "" {
 		code = linkifyFiles(fs.Args(), cfg, stdin, out, stderr)
 	} else {

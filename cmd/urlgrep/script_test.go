@@ -11,6 +11,10 @@ import (
 // scripts run the real program (its flags, files, exit codes) in a
 // process of its own.
 func TestMain(m *testing.M) {
+	if os.Getenv("URLGREP_TEST_AS_COMMAND") == "1" {
+		// A test runs this binary as urlgrep itself (the pty test).
+		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	}
 	testscript.Main(m, map[string]func(){
 		"urlgrep": func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
 	})
