@@ -411,6 +411,7 @@ type matchJSON struct {
 	Message    int    `json:"message,omitempty"`
 	MessageID  *jstr  `json:"message_id,omitempty"`
 	Part       jstr   `json:"part,omitempty"`
+	Context    *jstr  `json:"context,omitempty"`
 	WrappedBy  *jstr  `json:"wrapped_by,omitempty"`
 	Wrappers   []jstr `json:"wrappers,omitempty"`
 	parts
@@ -426,6 +427,9 @@ func (p *printer) object(ev *search.Event) matchJSON {
 		// file's position is the URL's own byte or its encoded line's.
 		o.Message, o.MessageID, o.Part = part.Message, jptr(part.MessageID), jstr(part.Path)
 		o.PartLine, o.PartColumn, o.PartOffset, o.Exact = m.Line, m.Col, ptr(m.Offset), ptr(ev.Pos.Exact)
+	}
+	if c := ev.Context; c != nil {
+		o.Context = jptr(string(c.Text)) // --context: the URL's lines, a window of them
 	}
 	if w := ev.Wrapped; w != nil {
 		o.WrappedBy = jptr(w.Text)
