@@ -46,6 +46,10 @@ type Model struct {
 	list   list.Model
 	open   func(url string) tea.Cmd // runs the open command
 	opened []string                 // the URLs opened
+	// status is the line under the list: what the last key did. It is
+	// ours, not the list's status message, whose timer command reads the
+	// list concurrently with Update (a data race in bubbles v2.0.0).
+	status string
 }
 
 // Opened is the message that says the open command for URL ended, with
@@ -75,14 +79,17 @@ func (p *Model) Init() tea.Cmd { return nil }
 func (p *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
-		p.list.SetSize(msg.Width, msg.Height)
+		p.list.SetSize(msg.Width, msg.Height-1) // a line for the status
 	case Opened:
 		if msg.Err != nil {
-			return p, p.list.NewStatusMessage("could not open " + msg.URL + ": " + msg.Err.Error())
+			p.status = "could not open " + msg.URL + ": " + msg.Err.Error()
+			return p, nil
 		}
 		p.opened = append(p.opened, msg.URL)
-		return p, p.list.NewStatusMessage("opened " + msg.URL)
+		p.status = "opened " + msg.URL
+		return p, nil
 	case tea.KeyPressMsg:
+		p.status = ""
 		if p.list.FilterState() == list.Filtering {
 			break // the keys go to the filter
 		}
@@ -94,7 +101,8 @@ func (p *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			}
 		case "y":
 			if ok {
-				return p, tea.Batch(tea.SetClipboard(it.URL), p.list.NewStatusMessage("copied "+it.URL))
+				p.status = "copied " + it.URL
+				return p, tea.SetClipboard(it.URL)
 			}
 		case "q", "esc":
 			if p.list.FilterState() == list.Unfiltered {
@@ -109,7 +117,7 @@ func (p *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 // View draws the list, on the alternate screen.
 func (p *Model) View() tea.View {
-	v := tea.NewView(p.list.View())
+	v := tea.NewView(p.list.View() + "\n  " + p.status)
 	v.AltScreen = true
 	return v
 }
