@@ -4,10 +4,11 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/debug"
-	"strings"
 
-	flag "github.com/spf13/pflag"
+	"github.com/urlgrep/urlgrep/internal/flagdoc"
 )
+
+//go:generate sh -c "go run . --generate-man > urlgrep.1"
 
 // versionText is --version: the module's version as the build recorded
 // it ("(devel)" for a build from a checkout, with its VCS revision when
@@ -27,140 +28,20 @@ func versionText() string {
 	return fmt.Sprintf("urlgrep %s%s\n%s %s/%s\n", version, rev, runtime.Version(), runtime.GOOS, runtime.GOARCH)
 }
 
-// eachFlag calls f with every flag of the groups, in order.
-func eachFlag(groups []flagGroup, f func(fl *flag.Flag)) {
-	for _, g := range groups {
-		g.fs.VisitAll(func(fl *flag.Flag) {
-			if !fl.Hidden {
-				f(fl)
-			}
-		})
+// doc documents the flags of groups (package flagdoc): --help, the man
+// page urlgrep.1 and the completions come from it.
+func doc(groups []flagdoc.Group) *flagdoc.Doc {
+	return &flagdoc.Doc{
+		Name: "urlgrep", Groups: groups, Usage: usage, Examples: examples,
+		ManHead: manHead, ManTail: manTail,
+		Values: map[string][]string{
+			"hyphen": {"keep", "drop", "both"}, "color": {"auto", "always", "never"},
+			"linkify": {"markdown", "text"}, "completion": {"bash", "zsh", "fish"},
+		},
 	}
 }
 
-// takesValue reports whether a flag needs a value (not a bool, and no
-// value of its own when given alone).
-func takesValue(fl *flag.Flag) bool { return fl.NoOptDefVal == "" }
-
-// completion returns the completion script of shell for the flags.
-func completion(shell string, groups []flagGroup) string {
-	var b strings.Builder
-	switch shell {
-	case "bash":
-		var words []string
-		var valued []string
-		eachFlag(groups, func(fl *flag.Flag) {
-			words = append(words, "--"+fl.Name)
-			if fl.Shorthand != "" {
-				words = append(words, "-"+fl.Shorthand)
-			}
-			if takesValue(fl) {
-				valued = append(valued, "--"+fl.Name)
-				if fl.Shorthand != "" {
-					valued = append(valued, "-"+fl.Shorthand)
-				}
-			}
-		})
-		fmt.Fprintf(&b, `# bash completion for urlgrep: source this file, or put it in
-# /usr/share/bash-completion/completions/urlgrep
-_urlgrep() {
-	local cur prev
-	cur=${COMP_WORDS[COMP_CWORD]}
-	prev=${COMP_WORDS[COMP_CWORD-1]}
-	case $prev in
-	--completion) COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur")); return ;;
-	--hyphen) COMPREPLY=($(compgen -W "keep drop both" -- "$cur")); return ;;
-	--color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
-	--open-cmd) COMPREPLY=($(compgen -c -- "$cur")); return ;;
-	%s) return ;;
-	esac
-	if [[ $cur == -* ]]; then
-		COMPREPLY=($(compgen -W "%s" -- "$cur"))
-		return
-	fi
-	COMPREPLY=($(compgen -f -- "$cur"))
-}
-complete -o filenames -F _urlgrep urlgrep
-`, strings.Join(valued, "|"), strings.Join(words, " "))
-	case "zsh":
-		b.WriteString("#compdef urlgrep\n# zsh completion for urlgrep: put it in a directory of $fpath as _urlgrep\n_arguments -s -S \\\n")
-		eachFlag(groups, func(fl *flag.Flag) {
-			desc := zshQuote(firstSentence(fl))
-			arg := ""
-			if takesValue(fl) {
-				arg = ":" + fl.Name + ":"
-				switch fl.Name {
-				case "completion":
-					arg += "(bash zsh fish)"
-				case "hyphen":
-					arg += "(keep drop both)"
-				case "color":
-					arg += "(auto always never)"
-				default:
-					arg += " "
-				}
-			} else if fl.Value.Type() != "bool" {
-				arg = "::" + fl.Name + ": "
-			}
-			if fl.Shorthand != "" {
-				fmt.Fprintf(&b, "  '(-%s --%s)'{-%s,--%s}'[%s]%s' \\\n", fl.Shorthand, fl.Name, fl.Shorthand, fl.Name, desc, arg)
-			} else {
-				eq := ""
-				if fl.Value.Type() != "bool" && !takesValue(fl) {
-					eq = "="
-				}
-				fmt.Fprintf(&b, "  '--%s%s[%s]%s' \\\n", fl.Name, eq, desc, arg)
-			}
-		})
-		b.WriteString("  '*:file:_files'\n")
-	case "fish":
-		b.WriteString("# fish completion for urlgrep: put it in ~/.config/fish/completions/urlgrep.fish\n")
-		eachFlag(groups, func(fl *flag.Flag) {
-			fmt.Fprintf(&b, "complete -c urlgrep -l %s", fl.Name)
-			if fl.Shorthand != "" {
-				fmt.Fprintf(&b, " -s %s", fl.Shorthand)
-			}
-			if takesValue(fl) {
-				b.WriteString(" -r")
-				switch fl.Name {
-				case "completion":
-					b.WriteString(" -f -a 'bash zsh fish'")
-				case "hyphen":
-					b.WriteString(" -f -a 'keep drop both'")
-				case "color":
-					b.WriteString(" -f -a 'auto always never'")
-				}
-			}
-			fmt.Fprintf(&b, " -d '%s'\n", strings.ReplaceAll(firstSentence(fl), "'", `\'`))
-		})
-	}
-	return b.String()
-}
-
-// firstSentence is a flag's usage up to its first ";" or "(", for a
-// completion menu.
-func firstSentence(fl *flag.Flag) string {
-	_, u := flag.UnquoteUsage(fl)
-	if i := strings.IndexAny(u, ";("); i > 0 {
-		u = strings.TrimSpace(u[:i])
-	}
-	return u
-}
-
-func zshQuote(s string) string {
-	s = strings.ReplaceAll(s, "'", `'\''`)
-	s = strings.ReplaceAll(s, "[", `\[`)
-	return strings.ReplaceAll(s, "]", `\]`)
-}
-
-//go:generate sh -c "go run . --generate-man > urlgrep.1"
-
-// manPage returns urlgrep.1, the man page, in roff: the flags from their
-// groups (one source for --help, the completions and the page), the rest
-// from the text below.
-func manPage(groups []flagGroup) string {
-	var b strings.Builder
-	b.WriteString(`.\" Code generated by "urlgrep --generate-man"; DO NOT EDIT.
+const manHead = `.\" Code generated by "urlgrep --generate-man"; DO NOT EDIT.
 .TH URLGREP 1 "" "urlgrep" "User Commands"
 .SH NAME
 urlgrep \- print the URLs in mail, news and text
@@ -185,33 +66,9 @@ file's, in mail too.
 .PP
 With \fB\-A\fR, \fB\-B\fR or \fB\-C\fR, urlgrep prints the lines that hold
 URLs and the lines around them, as grep does.
-`)
-	for _, g := range groups {
-		fmt.Fprintf(&b, ".SH %s\n", roff(strings.ToUpper(g.title)))
-		g.fs.VisitAll(func(fl *flag.Flag) {
-			if fl.Hidden {
-				return
-			}
-			name, usage := flag.UnquoteUsage(fl)
-			b.WriteString(".TP\n")
-			if fl.Shorthand != "" {
-				fmt.Fprintf(&b, "\\fB\\-%s\\fR, ", roff(fl.Shorthand))
-			}
-			fmt.Fprintf(&b, "\\fB\\-\\-%s\\fR", roff(fl.Name))
-			switch {
-			case fl.NoOptDefVal != "" && fl.Value.Type() != "bool":
-				fmt.Fprintf(&b, "[=\\fI%s\\fR]", roff(name))
-			case name != "" && fl.Value.Type() != "bool":
-				fmt.Fprintf(&b, " \\fI%s\\fR", roff(name))
-			}
-			b.WriteString("\n" + roff(usage))
-			if d := fl.DefValue; d != "" && d != "false" && d != "[]" && d != "0" && d != "-1" && fl.Name != "jobs" {
-				fmt.Fprintf(&b, " (default %s)", roff(d))
-			}
-			b.WriteString(".\n")
-		})
-	}
-	b.WriteString(`.SH EXIT STATUS
+`
+
+const manTail = `.SH EXIT STATUS
 0 when a URL was found (with \fB\-\-parse\fR: every URL valid) and no error
 occurred, 1 when none was found (some URL invalid), 2 on any error (a bad
 flag, an unreadable file, a failed write), as grep.
@@ -233,17 +90,4 @@ macro pager \ecb "<pipe\-message> urlgrep \-\-pick<Enter>" "open a URL"
 .BR grep (1),
 .BR rg (1),
 RFC 1738, RFC 3986.
-`)
-	return b.String()
-}
-
-// roff escapes text for a roff line: backslashes and hyphens, and a
-// leading dot or quote.
-func roff(s string) string {
-	s = strings.ReplaceAll(s, `\`, `\e`)
-	s = strings.ReplaceAll(s, "-", `\-`)
-	if strings.HasPrefix(s, ".") || strings.HasPrefix(s, "'") {
-		s = `\&` + s
-	}
-	return s
-}
+`

@@ -3,11 +3,11 @@ package main
 import (
 	"fmt"
 	"runtime"
-	"strings"
 
 	flag "github.com/spf13/pflag"
 
 	"github.com/urlgrep/urlgrep/extract"
+	"github.com/urlgrep/urlgrep/internal/flagdoc"
 	"github.com/urlgrep/urlgrep/internal/walk"
 )
 
@@ -70,21 +70,15 @@ type config struct {
 	noProgress bool
 }
 
-// A flagGroup is a heading of --help and of the man page, and its flags.
-type flagGroup struct {
-	title string
-	fs    *flag.FlagSet
-}
-
 // newFlags defines every flag, in its group. The groups drive the parser,
 // --help, the man page (urlgrep.1) and the shell completions alike: a flag
 // is documented where it is defined, and nowhere else.
-func newFlags(cfg *config) (*flag.FlagSet, []flagGroup) {
-	var groups []flagGroup
+func newFlags(cfg *config) (*flag.FlagSet, []flagdoc.Group) {
+	var groups []flagdoc.Group
 	group := func(title string) *flag.FlagSet {
 		fs := flag.NewFlagSet(title, flag.ContinueOnError)
 		fs.SortFlags = false
-		groups = append(groups, flagGroup{title, fs})
+		groups = append(groups, flagdoc.Group{Title: title, Flags: fs})
 		return fs
 	}
 
@@ -103,6 +97,7 @@ func newFlags(cfg *config) (*flag.FlagSet, []flagGroup) {
 	fs.StringArrayVar(&cfg.excludeDir, "exclude-dir", nil, "with -r, skip directories whose base name matches `glob` (repeatable)")
 	fs.BoolVarP(&cfg.binary, "text", "a", false, "scan binary files too (by default they are skipped with a note)")
 	fs.IntVarP(&cfg.jobs, "jobs", "j", defaultJobs(), "scan on `N` goroutines: up to N files at once, or one file in pieces; output stays in input order")
+	fs.SetAnnotation("jobs", "machine", nil) // its default is the CPUs
 
 	fs = group("Mail and news")
 	fs.BoolVar(&cfg.raw, "raw", false, "read input as plain text, even when it looks like mail or news")
@@ -160,7 +155,7 @@ func newFlags(cfg *config) (*flag.FlagSet, []flagGroup) {
 	all := flag.NewFlagSet("urlgrep", flag.ContinueOnError)
 	all.SortFlags = false
 	for _, g := range groups {
-		all.AddFlagSet(g.fs)
+		all.AddFlagSet(g.Flags)
 	}
 	return all, groups
 }
@@ -234,17 +229,6 @@ func maxJobs() int { return 2 * runtime.GOMAXPROCS(0) }
 // defaultJobs is -j's default: the CPUs Go may use, at most 4, so that
 // memory stays bounded (each job holds about 1 MiB) on a large machine.
 func defaultJobs() int { return min(runtime.GOMAXPROCS(0), 4) }
-
-// helpText is --help: the usage, each group of flags, the examples.
-func helpText(groups []flagGroup) string {
-	var b strings.Builder
-	b.WriteString(usage)
-	for _, g := range groups {
-		fmt.Fprintf(&b, "\n%s:\n%s", g.title, g.fs.FlagUsagesWrapped(100))
-	}
-	b.WriteString("\n" + examples)
-	return b.String()
-}
 
 const usage = `usage: urlgrep [flags] [file ...]
        urlgrep --parse [--strict] [URL ...]

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	flag "github.com/spf13/pflag"
+	"github.com/urlgrep/urlgrep/internal/flagdoc"
 )
 
 // TestManPage checks that urlgrep.1 is what --generate-man makes of the
@@ -29,15 +30,15 @@ func TestManPage(t *testing.T) {
 	var cfg config
 	_, groups := newFlags(&cfg)
 	n := 0
-	eachFlag(groups, func(fl *flag.Flag) {
+	doc(groups).Each(func(fl *flag.Flag) {
 		n++
 		if strings.TrimSpace(fl.Usage) == "" {
 			t.Errorf("--%s has no usage text", fl.Name)
 		}
-		if !bytes.Contains(have, []byte(`\fB\-\-`+roff(fl.Name)+`\fR`)) {
+		if !bytes.Contains(have, []byte(`\fB\-\-`+flagdoc.Roff(fl.Name)+`\fR`)) {
 			t.Errorf("urlgrep.1 does not document --%s", fl.Name)
 		}
-		if fl.Shorthand != "" && !bytes.Contains(have, []byte(`\fB\-`+roff(fl.Shorthand)+`\fR, \fB\-\-`+roff(fl.Name))) {
+		if fl.Shorthand != "" && !bytes.Contains(have, []byte(`\fB\-`+flagdoc.Roff(fl.Shorthand)+`\fR, \fB\-\-`+flagdoc.Roff(fl.Name))) {
 			t.Errorf("urlgrep.1 does not document -%s with --%s", fl.Shorthand, fl.Name)
 		}
 	})

@@ -63,13 +63,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var text string
 	switch {
 	case cfg.help:
-		text = helpText(groups)
+		text = doc(groups).Help()
 	case cfg.version:
 		text = versionText()
 	case cfg.completion != "":
-		text = completion(cfg.completion, groups)
+		text = doc(groups).Completion(cfg.completion)
 	case cfg.genMan:
-		text = manPage(groups)
+		text = doc(groups).Man()
 	}
 	if text != "" {
 		if _, err := io.WriteString(stdout, text); err != nil {
