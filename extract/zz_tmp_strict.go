@@ -4,13 +4,17 @@ import "github.com/urlgrep/urlgrep/rfc1738"
 
 // TEMPORARY shim until the carrier branch lands.
 func (m *Match) Strict() bool {
-	p := ""
+	_, err := rfc1738.Parse(m.Prefixed())
+	return err == nil
+}
+
+// TEMPORARY shim until the carrier branch lands.
+func (m *Match) Prefixed() string {
 	switch m.Kind {
 	case WWW:
-		p = "http://"
+		return "http://" + m.Text
 	case Email:
-		p = "mailto:"
+		return "mailto:" + m.Text
 	}
-	_, err := rfc1738.Parse(p + m.Text)
-	return err == nil
+	return m.Text
 }

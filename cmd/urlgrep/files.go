@@ -10,6 +10,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/urlgrep/urlgrep/internal/progress"
 	"github.com/urlgrep/urlgrep/internal/spool"
 	"github.com/urlgrep/urlgrep/internal/walk"
 	"github.com/urlgrep/urlgrep/search"
@@ -25,7 +26,7 @@ func scanFiles(names []string, cfg config, stdin io.Reader, stdout io.Writer, ou
 	p.sink = sink
 	p.lineBuf = cfg.lineBuf || isTerminal(stdout)
 	var prog search.Progress
-	stop := startProgress(stderr, &prog, showProgress(cfg, stderr, stdin, ins))
+	stop := progress.Start(stderr, &prog, showProgress(cfg, stderr, stdin, ins))
 	defer stop()
 
 	opts := cfg.searchOptions(&prog)
@@ -89,69 +90,36 @@ func hasStdin(ins []walk.Input) bool {
 }
 
 // parallel scans ins with up to jobs goroutines, each formatting its own
-// file's output with a printer of its own into a spool, and prints the
-// spools in operand order. A spool holds 1 MiB in memory and the rest in
-// an unlinked temporary file, so memory stays bounded (about 1 MiB a job)
-// however much a file yields, while every file is scanned in parallel. A
-// slot is freed when its file has been printed.
+// file's output with a printer of its own into a spool (package spool),
+// and prints the spools in operand order: memory stays bounded (about
+// 1 MiB a job) however much a file yields.
 func parallel(ins []walk.Input, jobs int, scan func(walk.Input, func(*search.Event) bool) error, p *printer) {
-	type result struct {
-		out   *spool.Spool
-		notes bytes.Buffer
-		fp    *printer
-		err   error
-	}
-	results := make([]chan *result, len(ins))
-	spools := make([]*spool.Spool, len(ins))
-	for i := range results {
-		results[i] = make(chan *result, 1)
-		spools[i] = spool.New(1 << 20)
-	}
-	slots := make(chan struct{}, jobs)
-	quit := make(chan struct{})
-	go func() {
-		for i, in := range ins {
-			select {
-			case slots <- struct{}{}:
-			case <-quit:
-				return
-			}
-			go func() {
-				r := &result{out: spools[i]}
-				w := bufio.NewWriterSize(r.out, 32<<10)
-				r.fp = newPrinter(p.cfg, w, &r.notes, p.showFile, p.color)
-				r.fp.begin(in)
-				r.err = scan(in, r.fp.event)
-				r.fp.end(in, r.err)
-				if err := w.Flush(); err != nil && r.fp.err == nil {
-					r.fp.err = err
-				}
-				results[i] <- r
-			}()
+	fps := make([]*printer, len(ins))
+	notes := make([]bytes.Buffer, len(ins))
+	p.out.Flush()
+	err := spool.Ordered(len(ins), jobs, 1<<20, p.out, func(i int, w io.Writer) {
+		bw := bufio.NewWriterSize(w, 32<<10)
+		fp := newPrinter(p.cfg, bw, &notes[i], p.showFile, p.color)
+		fp.begin(ins[i])
+		fp.end(ins[i], scan(ins[i], fp.event))
+		if err := bw.Flush(); err != nil && fp.err == nil {
+			fp.err = err
 		}
-	}()
-	defer close(quit)
-	for i := range ins {
-		// File i is next: what it spooled so far is printed, and from now
-		// on it writes straight through, until it is done.
+		fps[i] = fp
+	}, func(i int) bool {
 		p.out.Flush()
-		if _, err := spools[i].Through(p.out); err != nil && p.err == nil {
-			p.err = err
+		p.stderr.Write(notes[i].Bytes())
+		fp := fps[i]
+		p.found = p.found || fp.found
+		p.trouble = p.trouble || fp.trouble
+		if fp.err != nil && p.err == nil {
+			p.err = fp.err
 		}
-		r := <-results[i]
-		p.stderr.Write(r.notes.Bytes())
-		if _, err := r.out.WriteTo(p.out); err != nil && p.err == nil {
-			p.err = err
-		}
-		p.found = p.found || r.fp.found
-		p.trouble = p.trouble || r.fp.trouble
-		if r.fp.err != nil && p.err == nil {
-			p.err = r.fp.err
-		}
-		if p.err != nil {
-			return
-		}
-		<-slots
+		fps[i] = nil
+		return p.err == nil
+	})
+	if err != nil && p.err == nil {
+		p.err = err
 	}
 }
 

@@ -10,9 +10,9 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/urlgrep/urlgrep/extract"
+	"github.com/urlgrep/urlgrep/internal/termtext"
 	"github.com/urlgrep/urlgrep/internal/walk"
 	"github.com/urlgrep/urlgrep/rfc1738"
 	"github.com/urlgrep/urlgrep/search"
@@ -137,7 +137,7 @@ func (p *printer) line(l *search.Line) {
 		p.out.WriteString(strconv.FormatInt(l.Pos.Offset, 10))
 		p.out.WriteByte(sep)
 	}
-	p.out.WriteString(p.visible(l.Text, l.URLs, false))
+	p.out.WriteString(termtext.Visible(l.Text, l.URLs, false, p.color))
 	if l.Cut {
 		p.out.WriteString("…")
 	}
@@ -241,7 +241,7 @@ func (p *printer) texts(m *extract.Match) []string {
 		return p.textBuf[:1]
 	}
 	alt := m.Alternates[0]
-	u, _ := rfc1738.ParseLenient(schemePrefix(m) + alt)
+	u, _ := rfc1738.ParseLenient(strings.TrimSuffix(m.Prefixed(), m.Text) + alt) // the reading, with the scheme a www host or address implies
 	altText := alt
 	if u != nil {
 		altText = p.text(alt, u.String(), u)
@@ -286,74 +286,12 @@ func (p *printer) context(c *search.Context) {
 	if c.Cut {
 		b.WriteString("…")
 	}
-	b.WriteString(p.visible(c.Text, [][2]int{{c.Start, c.End}}, true))
+	b.WriteString(termtext.Visible(c.Text, [][2]int{{c.Start, c.End}}, true, p.color))
 	if c.CutEnd {
 		b.WriteString("…")
 	}
 	p.out.WriteString(b.String())
 	p.eol()
-}
-
-// visible returns text as it may be shown on a terminal, the spans
-// highlighted with --color. Control bytes are shown, not sent: ESC as ^[
-// and the rest of C0 and DEL in caret notation, the C1 controls as
-// <U+0080>..<U+009F>, bytes that are not UTF-8 as \xNN, as less shows
-// them, so that input cannot drive the terminal. A line break becomes a
-// break and a tab when indent (the lines of a wrapped URL), a CR before
-// one or at the end goes.
-func (p *printer) visible(text []byte, spans [][2]int, indent bool) string {
-	var b strings.Builder
-	on := false // the highlight is on
-	k := 0      // the next span
-	for i := 0; i < len(text); {
-		if p.color && k < len(spans) && i == spans[k][0] {
-			b.WriteString("\x1b[01;31m")
-			on = true
-		}
-		if on && i == spans[k][1] {
-			b.WriteString("\x1b[m")
-			on = false
-			k++
-			continue
-		}
-		ch := text[i]
-		switch {
-		case ch == '\n' && indent:
-			if on {
-				b.WriteString("\x1b[m\n\t\x1b[01;31m")
-			} else {
-				b.WriteString("\n\t")
-			}
-		case ch == '\r' && (i+1 == len(text) || text[i+1] == '\n'):
-			// the CR of a CRLF line end
-		case ch == '\t':
-			b.WriteByte(ch)
-		case ch < 0x20:
-			b.WriteByte('^')
-			b.WriteByte(ch + 0x40)
-		case ch == 0x7f:
-			b.WriteString("^?")
-		case ch >= utf8.RuneSelf:
-			r, n := utf8.DecodeRune(text[i:])
-			switch {
-			case r == utf8.RuneError && n == 1:
-				fmt.Fprintf(&b, "\\x%02X", ch)
-			case r >= 0x80 && r <= 0x9f:
-				fmt.Fprintf(&b, "<U+%04X>", r)
-			default:
-				b.Write(text[i : i+n])
-			}
-			i += n
-			continue
-		default:
-			b.WriteByte(ch)
-		}
-		i++
-	}
-	if on {
-		b.WriteString("\x1b[m")
-	}
-	return b.String()
 }
 
 func (p *printer) prefix(label string) {
@@ -378,18 +316,6 @@ func (p *printer) eol() {
 	} else {
 		p.out.WriteByte('\n')
 	}
-}
-
-// schemePrefix is what a match's Text lacks of a URL: "http://" for a www
-// host, "mailto:" for an address.
-func schemePrefix(m *extract.Match) string {
-	switch m.Kind {
-	case extract.WWW:
-		return "http://"
-	case extract.Email:
-		return "mailto:"
-	}
-	return ""
 }
 
 // matchJSON is the JSON object of one URL found: where, how it was written,

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -27,12 +26,13 @@ First http://a.example/one then http://b.example/two,
 again http://a.example/one and www.c.example/three.
 `
 
-// TestCollect checks what the picker lists: each URL once, in input
+// TestCollect checks what the picker lists, with urlgrep's default options: each URL once, in input
 // order, with its line and its message's Subject.
 func TestCollect(t *testing.T) {
 	var cfg config
 	newFlags(&cfg)
-	items, trouble := collect([]walk.Input{{Label: walk.StdinName}}, cfg, strings.NewReader(pickMail), io.Discard)
+	items, trouble := pick.Collect([]walk.Input{{Label: walk.StdinName}}, cfg.searchOptions(nil), strings.NewReader(pickMail),
+		func(string, error) {}, func(string) {})
 	if trouble || len(items) != 3 {
 		t.Fatalf("items %v, trouble %v", items, trouble)
 	}

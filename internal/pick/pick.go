@@ -5,7 +5,9 @@
 package pick
 
 import (
+	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"runtime"
@@ -13,6 +15,9 @@ import (
 
 	"charm.land/bubbles/v2/list"
 	tea "charm.land/bubbletea/v2"
+	"github.com/urlgrep/urlgrep/internal/termtext"
+	"github.com/urlgrep/urlgrep/internal/walk"
+	"github.com/urlgrep/urlgrep/search"
 )
 
 // Item is one URL of the list: what is opened and copied, and what is
@@ -39,6 +44,57 @@ func (it Item) FilterValue() string { return it.URL + " " + it.Where }
 
 // OpenedURLs reports the URLs opened so far, in order.
 func (p *Model) OpenedURLs() []string { return p.opened }
+
+// Collect reads the inputs through package search, as urlgrep's scan
+// does with opts, and returns their URLs once each, in input order, with
+// the line each was first found in and its message's Subject. An input
+// that cannot be read is told to problem, a search's notes to note;
+// trouble reports that some input could not be read.
+func Collect(ins []walk.Input, opts search.Options, stdin io.Reader, problem func(label string, err error), note func(string)) (items []Item, trouble bool) {
+	opts.Context = true
+	seen := map[string]bool{}
+	for _, in := range ins {
+		var r io.Reader = stdin
+		if in.Path != "" {
+			f, err := os.Open(in.Path)
+			if err != nil {
+				problem(in.Label, err)
+				trouble = true
+				continue
+			}
+			r = f
+		}
+		_, err := search.Search(search.Input{Name: in.Label, R: r}, opts, func(ev *search.Event) bool {
+			switch ev.Kind {
+			case search.Note:
+				note(ev.Note)
+			case search.URL:
+				u := ev.Match.Prefixed()
+				if seen[u] {
+					return true
+				}
+				seen[u] = true
+				it := Item{URL: u, Where: in.Label}
+				if ev.Part != nil && ev.Part.Subject != "" {
+					it.Where = ev.Part.Subject
+				}
+				if c := ev.Context; c != nil {
+					it.Context = strings.Join(strings.Fields(termtext.Visible(bytes.ReplaceAll(c.Text, []byte{'\n'}, []byte{' '}), nil, false, false)), " ")
+				}
+				items = append(items, it)
+			}
+			return true
+		})
+		if c, ok := r.(io.Closer); ok && in.Path != "" {
+			c.Close()
+		}
+		if err != nil {
+			problem(in.Label, err)
+			trouble = true
+		}
+	}
+	return items, trouble
+}
 
 // Model is the picker: the list of URLs, and what Enter and y do. It is a
 // bubbletea model.

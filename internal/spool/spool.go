@@ -76,3 +76,52 @@ func (s *Spool) drain(w io.Writer) (int64, error) {
 	m, err := io.Copy(w, f)
 	return n + m, err
 }
+
+// Ordered runs task(i, w) for every i below n, up to jobs at a time, each
+// writing to a Spool of its own that holds limit bytes in memory, and
+// copies what they wrote to out in the order of i: the lowest task not yet
+// copied writes straight through, the others spool until their turn. When
+// task i is done and copied, done(i) is called on the caller's goroutine;
+// done returning false stops the run (tasks under way finish, none
+// starts). Memory stays bounded (about limit a job) however much a task
+// writes. Ordered returns the first error writing to out.
+func Ordered(n, jobs, limit int, out io.Writer, task func(i int, w io.Writer), done func(i int) bool) error {
+	finished := make([]chan struct{}, n)
+	spools := make([]*Spool, n)
+	for i := range n {
+		finished[i] = make(chan struct{})
+		spools[i] = New(limit)
+	}
+	slots := make(chan struct{}, max(jobs, 1))
+	quit := make(chan struct{})
+	defer close(quit)
+	go func() {
+		for i := range n {
+			select {
+			case slots <- struct{}{}:
+			case <-quit:
+				return
+			}
+			go func() {
+				task(i, spools[i])
+				close(finished[i])
+			}()
+		}
+	}()
+	for i := range n {
+		// Task i is next: what it spooled so far is copied, and from now
+		// on it writes straight through, until it is done.
+		if _, err := spools[i].Through(out); err != nil {
+			return err
+		}
+		<-finished[i]
+		if _, err := spools[i].WriteTo(out); err != nil {
+			return err
+		}
+		if !done(i) {
+			return nil
+		}
+		<-slots
+	}
+	return nil
+}
