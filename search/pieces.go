@@ -53,7 +53,7 @@ type pipeline struct {
 
 // pieces searches r, whose first bytes say it is mail or text, with
 // Options.Jobs workers.
-func (s *searcher) pieces(r io.Reader, mail bool) error {
+func (s *searcher) pieces(r io.Reader, mail bool, at Start) error {
 	p := &pipeline{s: s, mail: mail, cut: extract.Cut, work: make(chan *batch, s.o.Jobs)}
 	if mail {
 		p.cut = mailbox.Cut
@@ -67,7 +67,7 @@ func (s *searcher) pieces(r io.Reader, mail bool) error {
 		p.wg.Wait()
 		s.msgs = p.msgBase
 	}()
-	return p.run(r)
+	return p.run(r, at)
 }
 
 func (p *pipeline) worker() {
@@ -163,8 +163,8 @@ func (p *pipeline) drain() {
 	}
 }
 
-func (p *pipeline) run(r io.Reader) error {
-	cur := p.newBatch(0, 1, nil)
+func (p *pipeline) run(r io.Reader, at Start) error {
+	cur := p.newBatch(at.Offset, at.Line, nil)
 	searched := 0 // no cut point ends before this in cur.buf
 	empty := 0    // reads in a row that returned nothing
 	for !p.stopped {

@@ -27,6 +27,7 @@
 package search
 
 import (
+	"bytes"
 	"io"
 	"os"
 	"strings"
@@ -190,6 +191,51 @@ type Stats struct {
 type Input struct {
 	Name string
 	R    io.Reader
+
+	// Start, when its Offset is not 0, says that R is a piece of a larger
+	// input that begins there: positions and message numbers are reported
+	// in the larger input's terms, and Start.Mail, not R's first bytes,
+	// says what R is. A text piece must begin where [extract.Cut] cuts (after a
+	// blank line), a mail piece where [mailbox.Cut] cuts (an mbox "From "
+	// line); [Sniff] tells what the larger input is from its first bytes.
+	// This is how a large file is searched in ranges on several machines.
+	Start Start
+}
+
+// Start is where a piece of an input begins in the whole: its byte offset,
+// its 1-based line, the mail messages before it, and whether the whole is
+// mail.
+type Start struct {
+	Offset   int64
+	Line     int
+	Messages int
+	Mail     bool
+}
+
+// Kind is what an input is, as its first bytes tell.
+type Kind uint8
+
+// The kinds of input.
+const (
+	Text   Kind = iota + 1 // plain text
+	Mail                   // mail or news: an mbox, a message, an article
+	UTF16                  // UTF-16 text with a byte order mark
+	Binary                 // a NUL byte in the first 8 KiB
+)
+
+// Sniff returns what an input is from its first bytes (8 KiB, or all of
+// a shorter input) as Search decides it with opts: Binary unless
+// opts.Binary, Mail unless opts.Raw.
+func Sniff(head []byte, opts Options) Kind {
+	switch {
+	case utf16BOM(head):
+		return UTF16
+	case !opts.Binary && bytes.IndexByte(head, 0) >= 0:
+		return Binary
+	case !opts.Raw && mailbox.Sniff(head):
+		return Mail
+	}
+	return Text
 }
 
 // Search reads in and calls fn with each event, in input order, on the

@@ -10,7 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/urlgrep/urlgrep/extract"
 	"github.com/urlgrep/urlgrep/internal/mailgen"
+	"github.com/urlgrep/urlgrep/mailbox"
 )
 
 // render writes what a search reports, every field that can differ, one
@@ -290,6 +292,72 @@ func TestStreaming(t *testing.T) {
 		}
 		if u := <-got; u != "http://b.example/" {
 			t.Errorf("%+v: second URL %q", o, u)
+		}
+	}
+}
+
+// urlLines renders the URL and note events of a search of r, as render
+// does, without the stats and text boundaries.
+func urlLines(t *testing.T, in Input, o Options) []string {
+	t.Helper()
+	var out []string
+	_, err := Search(in, o, func(ev *Event) bool {
+		switch ev.Kind {
+		case URL:
+			m := ev.Match
+			s := fmt.Sprintf("url %d:%d:%d-%d %s %q", ev.Pos.Line, ev.Pos.Col, ev.Pos.Offset, ev.End, m.Kind, m.Text)
+			if ev.Part != nil {
+				s += fmt.Sprintf(" msg=%d %s", ev.Part.Message, ev.Part.Path)
+			}
+			out = append(out, s)
+		case Note:
+			out = append(out, "note "+ev.Note)
+		}
+		return true
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestRanges checks that an input searched in ranges, each cut where
+// extract.Cut (text) or mailbox.Cut (mail) allows and searched with its
+// Start, reports what one search of the whole reports.
+func TestRanges(t *testing.T) {
+	for name, data := range inputs(t) {
+		kind := Sniff(data[:min(len(data), sniffSize)], Options{})
+		if kind != Text && kind != Mail {
+			continue
+		}
+		cut := extract.Cut
+		if kind == Mail {
+			cut = mailbox.Cut
+		}
+		want := urlLines(t, Input{Name: name, R: bytes.NewReader(data)}, Options{})
+		// Cut about every 2 KiB, at the last cut point before.
+		var got []string
+		var at Start
+		at.Line, at.Mail = 1, kind == Mail
+		for from := 0; from < len(data); {
+			to := len(data)
+			if from+2048 < len(data) {
+				if c := cut(data[from : from+2048]); c > 0 {
+					to = from + c
+				}
+			}
+			piece := data[from:to]
+			n := 0
+			got = append(got, urlLines(t, Input{Name: name, R: bytes.NewReader(piece), Start: at}, Options{})...)
+			st, _ := Search(Input{Name: name, R: bytes.NewReader(piece), Start: at}, Options{}, func(*Event) bool { return true })
+			n = st.Messages
+			at.Offset += int64(len(piece))
+			at.Line += bytes.Count(piece, []byte{'\n'})
+			at.Messages += n
+			from = to
+		}
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("%s: in ranges:\n%s", name, firstDiff(strings.Join(got, "\n"), strings.Join(want, "\n")))
 		}
 	}
 }

@@ -67,6 +67,9 @@ func (s *searcher) open() (r *bufio.Reader, mail, skip, live bool, done func(), 
 	if err != nil {
 		return nil, false, false, live, done, err
 	}
+	if s.in.Start.Offset > 0 {
+		return br, s.in.Start.Mail, false, live, done, nil // a piece: no sniffing
+	}
 	if utf16BOM(head) {
 		// UTF-16 text with a byte order mark: read it as the UTF-8 it
 		// stands for (positions then count in the UTF-8 text).
@@ -107,17 +110,35 @@ func (s *searcher) run() error {
 	if err != nil || skip {
 		return err
 	}
+	at := s.in.Start
+	if at.Offset <= 0 {
+		at = Start{Line: 1}
+	} else {
+		mail = at.Mail // a piece: the caller says what the whole is
+		if at.Line < 1 {
+			at.Line = 1
+		}
+		if base := at.Messages; base > 0 {
+			fn := s.fn
+			s.fn = func(ev *Event) bool {
+				if ev.Kind == PartBegin && ev.Part != nil {
+					ev.Part.Message += base
+				}
+				return fn(ev)
+			}
+		}
+	}
 	if !mail && !s.fn(&Event{Kind: PartBegin}) {
 		return nil
 	}
 	if s.o.Jobs > 1 && !live && !s.o.lines() {
-		return s.pieces(br, mail)
+		return s.pieces(br, mail, at)
 	}
 	st := s.newStream(s.fn)
 	if mail {
-		err = st.mail(br, 0, 1)
+		err = st.mail(br, at.Offset, at.Line)
 	} else {
-		err = st.text(br, 0, 1)
+		err = st.text(br, at.Offset, at.Line)
 	}
 	s.msgs, s.urls, s.drop = st.msgs, st.urls, st.dropped
 	return err
