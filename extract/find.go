@@ -338,7 +338,8 @@ func (f *Finder) match(kind Kind, raw, text, alt, prefix string) *Match {
 	m := &Match{Text: asWritten(text), URL: u.String(), Raw: raw, Kind: kind, Parsed: u, Err: err,
 		End: int64(len(raw))}
 	if alt != "" {
-		m.Alternates = []string{asWritten(alt)}
+		au, _ := rfc1738.ParseLenient(prefix + alt)
+		m.Alternates, m.AltParsed = []string{asWritten(alt)}, []*rfc1738.URL{au}
 	}
 	return m
 }

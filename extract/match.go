@@ -69,8 +69,10 @@ type Match struct {
 
 	// Alternates are the other readings of a URL broken after a hyphen
 	// (appendix: "the hyphen may or may not actually be part of the
-	// URL"), written as Text is.
+	// URL"), written as Text is, and AltParsed each parsed in lenient
+	// mode (nil where the generic syntax fails).
 	Alternates []string
+	AltParsed  []*rfc1738.URL
 
 	// Parsed is the URL parsed in lenient mode; never nil.
 	Parsed *rfc1738.URL
@@ -82,6 +84,64 @@ type Match struct {
 
 // Valid reports whether the URL is valid (leniently) by its scheme's grammar.
 func (m *Match) Valid() bool { return m.Err == nil }
+
+// Strict reports whether the URL is valid by the letter of RFC 1738, as
+// [rfc1738.Parse] would say: its scheme's grammar holds and lenient mode
+// relaxed no rule of §2.2 to read it. It is decided from the one lenient
+// parse, with no second one. (The one exception is ParseLenient's
+// documented deviation: a user name or password holding "?", which ends
+// the authority in lenient mode, is not strict here.)
+func (m *Match) Strict() bool { return m.Err == nil && len(m.Parsed.Warnings) == 0 }
+
+// Prefixed returns the URL as the parser read it: Text, after "http://"
+// for a www host and "mailto:" for an address.
+func (m *Match) Prefixed() string { return m.prefix() + m.Text }
+
+// prefix is what Text lacks of a URL for its Kind.
+func (m *Match) prefix() string {
+	switch m.Kind {
+	case WWW:
+		return "http://"
+	case Email:
+		return "mailto:"
+	}
+	return ""
+}
+
+// Redacted returns Text with the password, where the parser found one,
+// replaced by "xxxxx" (RFC 1738 §6), or Text itself when there is none.
+func (m *Match) Redacted() string { return redactedText(m.Parsed, len(m.prefix())) }
+
+// AltRedacted returns Alternates[i] as Redacted returns Text.
+func (m *Match) AltRedacted(i int) string {
+	if u := m.AltParsed[i]; u != nil {
+		return redactedText(u, len(m.prefix()))
+	}
+	return m.Alternates[i]
+}
+
+// redactedText returns the text u was parsed from, without its first n
+// bytes (the scheme prefix) and with its password replaced, written as
+// Text is.
+func redactedText(u *rfc1738.URL, n int) string {
+	return asWritten(u.RedactInput()[n:])
+}
+
+// Target returns the match for target, the URL that m, a redirect link,
+// points to (as package unwrap reads it): found where m was, written and
+// parsed as a match is. It returns nil when target is not a URL.
+func (m *Match) Target(target string) *Match {
+	u, err := rfc1738.ParseLenient(target)
+	if u == nil {
+		return nil
+	}
+	t := *m
+	if t.Kind == WWW || t.Kind == Email {
+		t.Kind = Bare // the target is written whole: nothing to put before it
+	}
+	t.Text, t.URL, t.Parsed, t.Err, t.Alternates, t.AltParsed = asWritten(target), u.String(), u, err, nil, nil
+	return &t
+}
 
 const upperhex = "0123456789ABCDEF"
 

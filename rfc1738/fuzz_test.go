@@ -1,6 +1,8 @@
 package rfc1738
 
 import (
+	"bytes"
+	"encoding/json"
 	"net/url"
 	"reflect"
 	"strconv"
@@ -43,6 +45,11 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in string) {
 		strict, serr := Parse(in)
 		lenient, lerr := ParseLenient(in)
+		for _, u := range []*URL{strict, lenient} {
+			if u != nil && u.HasPassword {
+				checkPassword(t, in, u)
+			}
+		}
 		if lerr == nil {
 			roundTrip(t, in, lenient, ParseLenient)
 			if len(lenient.Warnings) == 0 && serr != nil {
@@ -64,6 +71,27 @@ func FuzzParse(f *testing.F) {
 			agreeNetURL(t, in, strict)
 		}
 	})
+}
+
+// checkPassword checks that the password span is where the password is
+// written, and that the redacted JSON form shows it nowhere.
+func checkPassword(t *testing.T, in string, u *URL) {
+	t.Helper()
+	start, end, _ := u.PasswordSpan()
+	if start > end || end > len(in) || unescape(in[start:end]) != u.Password {
+		t.Fatalf("Parse(%q): password span %d-%d, password %q", in, start, end, u.Password)
+	}
+	written := in[start:end]
+	if len(written) < 4 || strings.Contains(in[:start]+in[end:], written) {
+		return // too short, or written elsewhere too: nothing to check
+	}
+	b, err := json.Marshal(NewParts(in, u, nil, true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(b, []byte(written)) || u.Password != "" && strings.Contains(string(b), `"`+u.Password+`"`) {
+		t.Errorf("redacted JSON of %q shows the password %q: %s", in, written, b)
+	}
 }
 
 func roundTrip(t *testing.T, in string, u *URL, parse func(string) (*URL, error)) {

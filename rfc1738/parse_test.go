@@ -79,6 +79,13 @@ func TestParseRFCExamples(t *testing.T) {
 					t.Fatalf("Parse(%q) error: %v", tt.in, err)
 				}
 				tt.want.raw = tt.in // kept so that String can return it
+				if got.HasPassword {
+					// The span is where the password is written, encoded.
+					if pw := unescape(tt.in[got.passStart:got.passEnd]); pw != got.Password {
+						t.Errorf("Parse(%q): password span %d-%d holds %q, want %q", tt.in, got.passStart, got.passEnd, pw, got.Password)
+					}
+					tt.want.passStart, tt.want.passEnd = got.passStart, got.passEnd
+				}
 				if !reflect.DeepEqual(got, tt.want) {
 					t.Errorf("Parse(%q) =\n%#v\nwant\n%#v", tt.in, got, tt.want)
 				}

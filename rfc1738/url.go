@@ -74,6 +74,9 @@ type URL struct {
 	Notes []Note
 
 	raw string // the input, which String returns when it is canonical
+
+	// passStart and passEnd locate the password in raw, when HasPassword.
+	passStart, passEnd int
 }
 
 // Parse parses rawURL by the letter of RFC 1738: every character rule of
@@ -336,6 +339,7 @@ func (p *parser) internet(start, end int) (int, error) {
 				return off, err
 			}
 			u.Password = unescape(raw[userEnd+1 : at])
+			u.passStart, u.passEnd = userEnd+1, at
 		}
 		hostStart = at + 1
 	}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/urlgrep/urlgrep/extract"
 	"github.com/urlgrep/urlgrep/mailbox"
-	"github.com/urlgrep/urlgrep/rfc1738"
 	"github.com/urlgrep/urlgrep/unwrap"
 )
 
@@ -287,15 +286,13 @@ func (st *stream) flush() {
 // unwrapMatch returns the match for the target of m when m is a mail
 // security gateway's redirect, else m itself.
 func unwrapMatch(m *extract.Match) (*extract.Match, *Wrapped) {
-	target, by, ok := unwrap.Unwrap(m.URL)
+	target, by, ok := unwrap.Unwrap(m.Parsed)
 	if !ok {
 		return m, nil
 	}
-	u, err := rfc1738.ParseLenient(target)
-	if u == nil {
+	t := m.Target(target)
+	if t == nil {
 		return m, nil
 	}
-	t := *m
-	t.Text, t.URL, t.Parsed, t.Err, t.Alternates = extract.Written(target), u.String(), u, err, nil
-	return &t, &Wrapped{Text: m.Text, Names: by}
+	return t, &Wrapped{Match: m, Names: by}
 }

@@ -164,8 +164,8 @@ type Event struct {
 
 // Wrapped is a redirect link that Options.Unwrap replaced by its target.
 type Wrapped struct {
-	Text  string   // the redirect URL as written
-	Names []string // the wrappers, outermost first ("safelinks", "proofpoint-v2", ...)
+	Match *extract.Match // the redirect link, as found
+	Names []string       // the wrappers, outermost first ("safelinks", "proofpoint-v2", ...)
 }
 
 // Context is the text of the lines a URL was found in (decoded, in mail),

@@ -30,7 +30,7 @@ func render(t *testing.T, name string, data []byte, o Options) string {
 				fmt.Fprintf(&b, " msg=%d %s", ev.Part.Message, ev.Part.Path)
 			}
 			if ev.Wrapped != nil {
-				fmt.Fprintf(&b, " wrapped=%q", ev.Wrapped.Text)
+				fmt.Fprintf(&b, " wrapped=%q", ev.Wrapped.Match.Text)
 			}
 			if c := ev.Context; c != nil {
 				fmt.Fprintf(&b, " ctx=%q[%d:%d]%v", c.Text, c.Start, c.End, c.Cut)

@@ -13,7 +13,7 @@ func FuzzUnwrap(f *testing.F) {
 		f.Add(tt.in)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
-		got, by, ok := Unwrap(in)
+		got, by, ok := UnwrapString(in)
 		if !ok {
 			if got != in || by != nil {
 				t.Fatalf("Unwrap(%q) = %q, %q, false, want the input and no wrappers", in, got, by)

@@ -8,6 +8,8 @@ package unwrap
 import (
 	"html"
 	"strings"
+
+	"github.com/urlgrep/urlgrep/rfc1738"
 )
 
 // Wrapper names, as reported in the by result of [Unwrap] and in urlgrep's
@@ -25,34 +27,66 @@ const (
 // the work linear in the input whatever it holds.
 const maxDepth = 5
 
-// Unwrap returns the original target of a redirect wrapper and the wrappers' names, outermost first.
-// ok is false when url is not a known wrapper (or its payload cannot be decoded), and url comes back unchanged.
+// Unwrap returns the original target of a redirect wrapper, read from u,
+// its parse, and the wrappers' names, outermost first. ok is false when u
+// is not a known wrapper (or its payload cannot be decoded).
 //
 // Nested wrappers unwrap repeatedly, at most five deep. When an inner
 // layer looks like a wrapper but does not decode, that layer is the target.
 // A target always starts with a scheme and ":" (RFC 3986 §3.1) and holds no
 // control characters.
-func Unwrap(url string) (target string, by []string, ok bool) {
-	target = url
-	for range maxDepth {
-		next, name, ok := unwrapOnce(target)
+func Unwrap(u *rfc1738.URL) (target string, by []string, ok bool) {
+	if u == nil || !u.Internet || (u.Scheme != "http" && u.Scheme != "https") {
+		return "", nil, false
+	}
+	// The authority as the parser read it: its host, in lower case; then
+	// the path and query as written.
+	rest := u.Path
+	if u.HasSlash {
+		rest = "/" + rest
+	}
+	first, name, ok := unwrapAt(u.Host, rest, "")
+	if !ok {
+		return "", nil, false
+	}
+	return unwrapFrom(first, []string{name})
+}
+
+// UnwrapString is [Unwrap] for a URL held as text, which it splits
+// itself (RFC 3986's generic syntax, with the leniency real links need:
+// a host with a final dot, a port). ok false gives url back unchanged.
+func UnwrapString(url string) (target string, by []string, ok bool) {
+	host, rest, ok := splitHTTP(url)
+	if !ok {
+		return url, nil, false
+	}
+	first, name, ok := unwrapAt(host, rest, url)
+	if !ok {
+		return url, nil, false
+	}
+	return unwrapFrom(first, []string{name})
+}
+
+// unwrapFrom peels the inner layers off target, the first layer's payload.
+func unwrapFrom(target string, by []string) (string, []string, bool) {
+	for len(by) < maxDepth {
+		host, rest, ok := splitHTTP(target)
+		if !ok {
+			break
+		}
+		next, name, ok := unwrapAt(host, rest, target)
 		if !ok {
 			break
 		}
 		target, by = next, append(by, name)
 	}
-	if len(by) == 0 {
-		return url, nil, false
-	}
 	return target, by, true
 }
 
-// unwrapOnce peels one wrapper off s.
-func unwrapOnce(s string) (target, name string, ok bool) {
-	host, rest, ok := splitHTTP(s)
-	if !ok {
-		return "", "", false
-	}
+// unwrapAt returns the target of the link to host with rest (path,
+// query, fragment as written), and the wrapper's name, when the link is a
+// wrapper whose payload decodes to a URL other than s, the link itself.
+func unwrapAt(host, rest, s string) (target, name string, ok bool) {
 	path, query := splitRest(rest)
 	switch {
 	case isSafeLinksHost(host):

@@ -2,9 +2,12 @@ package unwrap
 
 import (
 	"net/url"
+
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/urlgrep/urlgrep/rfc1738"
 )
 
 // unwrapTest is one row for Unwrap. A row with no want expects ok=false
@@ -242,9 +245,22 @@ func nest(n int, target string) string {
 }
 
 func TestUnwrap(t *testing.T) {
+	parsed := 0
 	for _, tt := range slices.Concat(unwrapTests, nestedTests) {
 		t.Run(tt.name, func(t *testing.T) {
-			got, by, ok := Unwrap(tt.in)
+			got, by, ok := UnwrapString(tt.in)
+			// Unwrap reads the same link from its parse: it must agree
+			// wherever the link parses as a URL.
+			if u, _ := rfc1738.ParseLenient(tt.in); u != nil {
+				parsed++
+				pgot, pby, pok := Unwrap(u)
+				if !pok {
+					pgot = tt.in
+				}
+				if pgot != got || !slices.Equal(pby, by) || pok != ok {
+					t.Errorf("Unwrap(ParseLenient(%q)) = %q, %q, %v; UnwrapString gives %q, %q, %v", tt.in, pgot, pby, pok, got, by, ok)
+				}
+			}
 			wantOK := tt.wantBy != nil
 			want := tt.want
 			if !wantOK {
@@ -255,13 +271,16 @@ func TestUnwrap(t *testing.T) {
 			}
 		})
 	}
+	if parsed < len(unwrapTests)*2/3 {
+		t.Errorf("only %d of %d rows parse: Unwrap is hardly tested", parsed, len(unwrapTests))
+	}
 }
 
 func TestUnwrapLong(t *testing.T) {
 	// Bounded work: many placeholders and "__;" decode in one pass.
 	in := "https://urldefense.com/v3/__https://example.com/" + strings.Repeat("*a", 1<<15) + strings.Repeat("__;", 1<<14) + "__;" +
 		strings.Repeat("IyMj", 1<<14) + "!!foo!bar$"
-	got, by, ok := Unwrap(in)
+	got, by, ok := UnwrapString(in)
 	if !ok || len(by) != 1 || !strings.HasPrefix(got, "https://example.com/#a#a") {
 		t.Errorf("Unwrap(long v3) = %.40q…, %q, %v, want https://example.com/#a#a…, [proofpoint-v3], true", got, by, ok)
 	}

@@ -235,16 +235,14 @@ func (p *printer) event(ev *search.Event) bool {
 // texts is what urlgrep prints for a match (valid until the next call): as written, or canonical;
 // with --hyphen, the reading(s) of a URL broken after a hyphen.
 func (p *printer) texts(m *extract.Match) []string {
-	text := p.text(m.Text, m.URL, m.Parsed)
+	text := p.text(m.Text, m.Parsed, m.Redacted)
 	if len(m.Alternates) == 0 || p.cfg.hyphen == "keep" {
 		p.textBuf[0] = text
 		return p.textBuf[:1]
 	}
-	alt := m.Alternates[0]
-	u, _ := rfc1738.ParseLenient(strings.TrimSuffix(m.Prefixed(), m.Text) + alt) // the reading, with the scheme a www host or address implies
-	altText := alt
-	if u != nil {
-		altText = p.text(alt, u.String(), u)
+	altText := m.Alternates[0] // the other reading, parsed once by extract
+	if u := m.AltParsed[0]; u != nil {
+		altText = p.text(altText, u, func() string { return m.AltRedacted(0) })
 	}
 	if p.cfg.hyphen == "drop" {
 		p.textBuf[0] = altText
@@ -254,14 +252,16 @@ func (p *printer) texts(m *extract.Match) []string {
 	return p.textBuf[:2]
 }
 
-func (p *printer) text(written, canonical string, u *rfc1738.URL) string {
+// text is one reading as printed: as written, or canonical (u's), the
+// password hidden with --redact.
+func (p *printer) text(written string, u *rfc1738.URL, redacted func() string) string {
 	switch {
 	case p.cfg.canonical && p.cfg.redact:
 		return u.Redacted()
 	case p.cfg.canonical:
-		return canonical
+		return u.String()
 	case p.cfg.redact:
-		return redactText(written, u)
+		return redacted()
 	}
 	return written
 }
@@ -321,84 +321,65 @@ func (p *printer) eol() {
 // matchJSON is the JSON object of one URL found: where, how it was written,
 // then the parts of --parse (README.md, "JSON keys").
 type matchJSON struct {
-	File       jstr   `json:"file"`
+	File       rfc1738.JSONString   `json:"file"`
 	Line       int    `json:"line"`
 	Column     int    `json:"column"`
 	Offset     int64  `json:"offset"`
 	End        int64  `json:"end"`
 	Kind       string `json:"kind"`
-	Text       jstr   `json:"text"`
+	Text       rfc1738.JSONString   `json:"text"`
 	Rejoined   bool   `json:"rejoined"`
-	Alternates []jstr `json:"alternates,omitempty"`
+	Alternates []rfc1738.JSONString `json:"alternates,omitempty"`
 	PartLine   int    `json:"part_line,omitempty"`
 	PartColumn int    `json:"part_column,omitempty"`
 	PartOffset *int64 `json:"part_offset,omitempty"`
 	Exact      *bool  `json:"exact,omitempty"`
 	Message    int    `json:"message,omitempty"`
-	MessageID  *jstr  `json:"message_id,omitempty"`
-	Part       jstr   `json:"part,omitempty"`
-	Context    *jstr  `json:"context,omitempty"`
-	WrappedBy  *jstr  `json:"wrapped_by,omitempty"`
-	Wrappers   []jstr `json:"wrappers,omitempty"`
-	parts
+	MessageID  *rfc1738.JSONString  `json:"message_id,omitempty"`
+	Part       rfc1738.JSONString   `json:"part,omitempty"`
+	Context    *rfc1738.JSONString  `json:"context,omitempty"`
+	WrappedBy  *rfc1738.JSONString  `json:"wrapped_by,omitempty"`
+	Wrappers   []rfc1738.JSONString `json:"wrappers,omitempty"`
+	rfc1738.Parts
 }
 
 func (p *printer) object(ev *search.Event) matchJSON {
 	m, part := ev.Match, ev.Part
-	o := matchJSON{File: jstr(p.current), Line: ev.Pos.Line, Column: ev.Pos.Col, Offset: ev.Pos.Offset, End: ev.End,
-		Kind: m.Kind.String(), Text: jstr(m.Text), Rejoined: m.Rejoined}
+	o := matchJSON{File: rfc1738.JSONString(p.current), Line: ev.Pos.Line, Column: ev.Pos.Col, Offset: ev.Pos.Offset, End: ev.End,
+		Kind: m.Kind.String(), Text: rfc1738.JSONString(m.Text), Rejoined: m.Rejoined}
 	if part != nil {
 		// Line, column and offset are the file's; the part_ keys say
 		// where the URL is in the decoded part, and exact whether the
 		// file's position is the URL's own byte or its encoded line's.
-		o.Message, o.MessageID, o.Part = part.Message, jptr(part.MessageID), jstr(part.Path)
+		o.Message, o.MessageID, o.Part = part.Message, jptr(part.MessageID), rfc1738.JSONString(part.Path)
 		o.PartLine, o.PartColumn, o.PartOffset, o.Exact = m.Line, m.Col, ptr(m.Offset), ptr(ev.Pos.Exact)
 	}
 	if c := ev.Context; c != nil {
 		o.Context = jptr(string(c.Text)) // --context: the URL's lines, a window of them
 	}
 	if w := ev.Wrapped; w != nil {
-		o.WrappedBy = jptr(w.Text)
+		o.WrappedBy = jptr(w.Match.Text)
 		if p.cfg.redact {
-			o.WrappedBy = jptr(redactText(w.Text, nil))
+			o.WrappedBy = jptr(w.Match.Redacted())
 		}
 		for _, n := range w.Names {
-			o.Wrappers = append(o.Wrappers, jstr(n))
+			o.Wrappers = append(o.Wrappers, rfc1738.JSONString(n))
 		}
 	}
 	if p.cfg.redact {
-		o.Text = jstr(redactText(m.Text, m.Parsed))
+		o.Text = rfc1738.JSONString(m.Redacted())
 	}
-	for _, a := range m.Alternates {
-		o.Alternates = append(o.Alternates, jstr(a))
+	for i, a := range m.Alternates {
+		if p.cfg.redact {
+			a = m.AltRedacted(i)
+		}
+		o.Alternates = append(o.Alternates, rfc1738.JSONString(a))
 	}
-	o.parts = partsOf(m.Raw, m.Parsed, m.Err, p.cfg.redact)
+	o.Parts = rfc1738.NewParts(m.Raw, m.Parsed, m.Err, p.cfg.redact)
 	return o
 }
 
-// redactText replaces the password in a URL as written by "xxxxx" (§6).
-// The password stands between the first ":" of the userinfo and the last
-// "@" of the authority, which ends at the first "/", "?" or "#". When u is
-// known and has no password, s is returned as it is; when u is nil (the
-// text did not parse), the text alone decides, so that nothing that looks
-// like a password gets out.
-func redactText(s string, u *rfc1738.URL) string {
-	if u != nil && !u.HasPassword {
-		return s
-	}
-	i := strings.Index(s, "//")
-	if i < 0 {
-		return s
-	}
-	auth := s[i+2:]
-	if j := strings.IndexAny(auth, "/?#"); j >= 0 {
-		auth = auth[:j]
-	}
-	at := strings.LastIndexByte(auth, '@')
-	colon := strings.IndexByte(auth, ':')
-	if at < 0 || colon < 0 || colon > at {
-		return s
-	}
-	start, end := i+2+colon+1, i+2+at
-	return s[:start] + "xxxxx" + s[end:]
-}
+
+func ptr[T any](v T) *T { return &v }
+
+func jptr(s string) *rfc1738.JSONString { v := rfc1738.JSONString(s); return &v }

@@ -139,7 +139,7 @@ func parseURLs(urls []string, cfg config, stdin io.Reader, out *bufio.Writer, st
 		if err != nil {
 			code = exitNone
 		}
-		return enc.Encode(partsOf(raw, u, err, cfg.redact)) == nil
+		return enc.Encode(rfc1738.NewParts(raw, u, err, cfg.redact)) == nil
 	}
 	if len(urls) > 0 {
 		for _, raw := range urls {

@@ -1,4 +1,4 @@
-package main
+package rfc1738
 
 import (
 	"encoding/json"
@@ -14,9 +14,9 @@ func TestJSONStringKeepsBytes(t *testing.T) {
 		{"\xc3", `"\udcc3"`}, // a truncated sequence is one byte
 	}
 	for _, tt := range tests {
-		got, err := json.Marshal(jstr(tt.in))
+		got, err := json.Marshal(JSONString(tt.in))
 		if err != nil || string(got) != tt.want {
-			t.Errorf("json.Marshal(jstr(%q)) = %s, %v; want %s", tt.in, got, err, tt.want)
+			t.Errorf("json.Marshal(JSONString(%q)) = %s, %v; want %s", tt.in, got, err, tt.want)
 		}
 		var back string
 		if err := json.Unmarshal(got, &back); err != nil {
