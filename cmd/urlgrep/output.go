@@ -322,19 +322,19 @@ func (p *printer) eol() {
 // then the parts of --parse (README.md, "JSON keys").
 type matchJSON struct {
 	File       rfc1738.JSONString   `json:"file"`
-	Line       int    `json:"line"`
-	Column     int    `json:"column"`
-	Offset     int64  `json:"offset"`
-	End        int64  `json:"end"`
-	Kind       string `json:"kind"`
+	Line       int                  `json:"line"`
+	Column     int                  `json:"column"`
+	Offset     int64                `json:"offset"`
+	End        int64                `json:"end"`
+	Kind       string               `json:"kind"`
 	Text       rfc1738.JSONString   `json:"text"`
-	Rejoined   bool   `json:"rejoined"`
+	Rejoined   bool                 `json:"rejoined"`
 	Alternates []rfc1738.JSONString `json:"alternates,omitempty"`
-	PartLine   int    `json:"part_line,omitempty"`
-	PartColumn int    `json:"part_column,omitempty"`
-	PartOffset *int64 `json:"part_offset,omitempty"`
-	Exact      *bool  `json:"exact,omitempty"`
-	Message    int    `json:"message,omitempty"`
+	PartLine   int                  `json:"part_line,omitempty"`
+	PartColumn int                  `json:"part_column,omitempty"`
+	PartOffset *int64               `json:"part_offset,omitempty"`
+	Exact      *bool                `json:"exact,omitempty"`
+	Message    int                  `json:"message,omitempty"`
 	MessageID  *rfc1738.JSONString  `json:"message_id,omitempty"`
 	Part       rfc1738.JSONString   `json:"part,omitempty"`
 	Context    *rfc1738.JSONString  `json:"context,omitempty"`
@@ -378,7 +378,6 @@ func (p *printer) object(ev *search.Event) matchJSON {
 	o.Parts = rfc1738.NewParts(m.Raw, m.Parsed, m.Err, p.cfg.redact)
 	return o
 }
-
 
 func ptr[T any](v T) *T { return &v }
 
