@@ -254,6 +254,19 @@ func (u *URL) RedactInput() string {
 	return u.raw[:u.passStart] + redactedPassword + u.raw[u.passEnd:]
 }
 
+// RedactRaw returns raw, a URL as it appeared in a text (u its parse,
+// nil when unknown), with its password replaced by "xxxxx" (§6): where
+// the parser found it when raw is what it parsed, else where the text
+// alone puts one (see passwordSpan). It is how urlgrep hides passwords in
+// the lines it shows around URLs.
+func RedactRaw(raw string, u *URL) string {
+	start, end, ok := passwordSpan(raw, u)
+	if !ok {
+		return raw
+	}
+	return raw[:start] + redactedPassword + raw[end:]
+}
+
 // passwordSpan locates the password in raw: where the parser found it
 // when raw is what it parsed; otherwise (the generic syntax failed, or raw
 // is the URL as it appeared, broken across lines) where the text alone

@@ -2,11 +2,13 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"net/url"
 	"os"
 	"strconv"
 	"strings"
@@ -16,6 +18,7 @@ import (
 	"github.com/urlgrep/urlgrep/internal/walk"
 	"github.com/urlgrep/urlgrep/rfc1738"
 	"github.com/urlgrep/urlgrep/search"
+	"github.com/urlgrep/urlgrep/unwrap"
 	"golang.org/x/term"
 )
 
@@ -44,11 +47,13 @@ type printer struct {
 	err     error  // writing failed
 
 	textBuf [2]string // what texts returns, reused: no allocation per URL
+	jbuf    bytes.Buffer
+	hides   []*strings.Replacer // --redact: what the URLs of the input hide, for the lines shown (-A/-B/-C)
 }
 
 func newPrinter(cfg config, out *bufio.Writer, stderr io.Writer, showFile, color bool) *printer {
 	p := &printer{cfg: cfg, out: out, stderr: stderr, showFile: showFile, color: color, seen: map[string]bool{}, lines: cfg.lines}
-	p.enc = json.NewEncoder(out)
+	p.enc = json.NewEncoder(&p.jbuf)
 	p.enc.SetEscapeHTML(false)
 	return p
 }
@@ -70,7 +75,9 @@ func isTerminal(w io.Writer) bool {
 	return ok && term.IsTerminal(int(f.Fd())) // not /dev/null, a character device too
 }
 
-func (p *printer) begin(in walk.Input) { p.n, p.current, p.firstLine = 0, in.Label, true }
+func (p *printer) begin(in walk.Input) {
+	p.n, p.current, p.firstLine, p.hides = 0, in.Label, true, p.hides[:0]
+}
 
 // end finishes an input: its error, and the -c and -l lines. It returns
 // false when the run should stop.
@@ -137,7 +144,12 @@ func (p *printer) line(l *search.Line) {
 		p.out.WriteString(strconv.FormatInt(l.Pos.Offset, 10))
 		p.out.WriteByte(sep)
 	}
-	p.out.WriteString(termtext.Visible(l.Text, l.URLs, false, p.color))
+	text, spans := p.redactSpans(l.Text, l.URLs)
+	shown := termtext.Visible(text, spans, false, p.color)
+	for _, h := range p.hides {
+		shown = h.Replace(shown)
+	}
+	p.out.WriteString(shown)
 	if l.Cut {
 		p.out.WriteString("…")
 	}
@@ -179,6 +191,7 @@ func (p *printer) event(ev *search.Event) bool {
 	}
 	m := ev.Match
 	texts := p.texts(m)
+	hide := p.hidden(ev)
 	if p.cfg.unique {
 		texts = p.unseen(texts)
 		if len(texts) == 0 {
@@ -201,9 +214,11 @@ func (p *printer) event(ev *search.Event) bool {
 		return p.cfg.maxCount < 0 || p.n < int64(p.cfg.maxCount) // the lines are printed as they come
 	}
 	if p.cfg.json {
+		p.jbuf.Reset()
 		if err := p.enc.Encode(p.object(ev)); err != nil && p.err == nil {
 			p.err = err
 		}
+		p.out.WriteString(hideIn(hide, p.jbuf.String()))
 	} else {
 		for _, text := range texts {
 			p.prefix(p.current)
@@ -216,11 +231,11 @@ func (p *printer) event(ev *search.Event) bool {
 			if p.cfg.offset {
 				p.field(strconv.FormatInt(ev.Pos.Offset, 10))
 			}
-			p.out.WriteString(text)
+			p.out.WriteString(hideIn(hide, text))
 			p.eol()
 		}
 		if ev.Context != nil {
-			p.context(ev.Context)
+			p.context(ev.Context, hide)
 		}
 	}
 	if p.lineBuf {
@@ -280,18 +295,126 @@ func (p *printer) unseen(texts []string) []string {
 
 // context prints the lines a URL was found in (--context), indented, the
 // URL highlighted with --color as grep highlights matches.
-func (p *printer) context(c *search.Context) {
+func (p *printer) context(c *search.Context, hide *strings.Replacer) {
 	var b strings.Builder
 	b.WriteByte('\t')
 	if c.Cut {
 		b.WriteString("…")
 	}
-	b.WriteString(termtext.Visible(c.Text, [][2]int{{c.Start, c.End}}, true, p.color))
+	text, spans := p.redactSpans(c.Text, [][2]int{{c.Start, c.End}})
+	b.WriteString(termtext.Visible(text, spans, true, p.color))
 	if c.CutEnd {
 		b.WriteString("…")
 	}
-	p.out.WriteString(b.String())
+	p.out.WriteString(hideIn(hide, b.String()))
 	p.eol()
+}
+
+// hidden returns, with --redact, the replacer that hides the password a
+// redirect link carries inside its target (the target package unwrap
+// finds in it: Safe Links' "url=", Proofpoint's "u="), in each form the
+// link may write it: as is, percent-encoded (upper or lower case hex) or
+// Proofpoint v2's "-3A...-40". It hides nothing (a nil replacer) for
+// other URLs, whose own password redactSpans and Match.Redacted take care
+// of. The replacers of an input's URLs are kept for its lines (-C).
+func (p *printer) hidden(ev *search.Event) *strings.Replacer {
+	if !p.cfg.redact {
+		return nil
+	}
+	var target string
+	if ev.Wrapped != nil {
+		target = ev.Match.Prefixed()
+	} else if t, _, ok := unwrap.Unwrap(ev.Match.Parsed); ok {
+		target = t
+	} else {
+		return nil
+	}
+	h := targetHider(target)
+	if h == nil {
+		return nil
+	}
+	if len(p.hides) < 64 {
+		p.hides = append(p.hides, h)
+	}
+	return h
+}
+
+// targetHider returns the replacer that hides the password of target, a
+// redirect's target, in each form a redirect link may write it, or nil
+// when it has none.
+func targetHider(target string) *strings.Replacer {
+	u, _ := rfc1738.ParseLenient(target)
+	if u == nil || !u.HasPassword || u.Password == "" {
+		return nil
+	}
+	start, end, _ := u.PasswordSpan()
+	var pairs []string
+	for _, pw := range []string{u.Password, target[start:end]} {
+		plain, hidden := ":"+pw+"@", ":xxxxx@"
+		q, qh := url.QueryEscape(plain), url.QueryEscape(hidden)
+		pairs = append(pairs, plain, hidden, q, qh, strings.ToLower(q), strings.ToLower(qh),
+			strings.ReplaceAll(q, "%", "-"), strings.ReplaceAll(qh, "%", "-"))
+	}
+	return strings.NewReplacer(pairs...)
+}
+
+// hideIn returns s with what h hides hidden; h nil hides nothing.
+func hideIn(h *strings.Replacer, s string) string {
+	if h == nil {
+		return s
+	}
+	return h.Replace(s)
+}
+
+// redactSpans returns, with --redact, text with every password in it
+// replaced by "xxxxx": in each URL span (rfc1738.RedactRaw, which knows a
+// URL broken across lines), and in every other word of the text that holds
+// "//", for a line shows the other URLs on it too. The spans move to
+// match. Without --redact, text and spans come back as they are.
+func (p *printer) redactSpans(text []byte, spans [][2]int) ([]byte, [][2]int) {
+	if !p.cfg.redact {
+		return text, spans
+	}
+	var out []byte
+	moved := make([][2]int, len(spans))
+	last := 0
+	for i, sp := range spans {
+		out = appendRedactedWords(out, text[last:sp[0]])
+		start := len(out)
+		out = append(out, rfc1738.RedactRaw(string(text[sp[0]:sp[1]]), nil)...)
+		moved[i] = [2]int{start, len(out)}
+		last = sp[1]
+	}
+	return appendRedactedWords(out, text[last:]), moved
+}
+
+// appendRedactedWords appends text to b, each word that holds "//" with
+// its password, if it has one, replaced, and the password of a redirect's
+// target inside it.
+func appendRedactedWords(b, text []byte) []byte {
+	for len(text) > 0 {
+		i := bytes.IndexAny(text, " \t\r\n")
+		if i < 0 {
+			i = len(text)
+		}
+		if word := text[:i]; bytes.Contains(word, []byte("//")) {
+			w := rfc1738.RedactRaw(string(word), nil)
+			if u, _ := rfc1738.ParseLenient(string(word)); u != nil {
+				if t, _, ok := unwrap.Unwrap(u); ok {
+					w = hideIn(targetHider(t), w) // a redirect's target's password
+				}
+			}
+			b = append(b, w...)
+		} else {
+			b = append(b, word...)
+		}
+		if i < len(text) {
+			b = append(b, text[i])
+			i++
+		}
+		text = text[i:]
+	}
+	return b
 }
 
 func (p *printer) prefix(label string) {
@@ -355,7 +478,8 @@ func (p *printer) object(ev *search.Event) matchJSON {
 		o.PartLine, o.PartColumn, o.PartOffset, o.Exact = m.Line, m.Col, ptr(m.Offset), ptr(ev.Pos.Exact)
 	}
 	if c := ev.Context; c != nil {
-		o.Context = jptr(string(c.Text)) // --context: the URL's lines, a window of them
+		text, _ := p.redactSpans(c.Text, [][2]int{{c.Start, c.End}})
+		o.Context = jptr(string(text)) // --context: the URL's lines, a window of them
 	}
 	if w := ev.Wrapped; w != nil {
 		o.WrappedBy = jptr(w.Match.Text)
