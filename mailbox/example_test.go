@@ -47,6 +47,7 @@ func ExampleReader() {
 		}
 	}
 	// Output:
+	// message 1 <draft-3@example.org> part header:From (text/plain): "Alice <alice@example.org>"
 	// message 1 <draft-3@example.org> part header:Subject (text/plain): "the draft"
 	// message 1 <draft-3@example.org> part 1 (text/plain): "The café draft is at https://www.example.org/drafts/uri-context-03.txt?fmt=txt for now.\n"
 	//   URL: https://www.example.org/drafts/uri-context-03.txt?fmt=txt

@@ -1,25 +1,25 @@
 package mailbox
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"io"
 	"mime"
-	"mime/multipart"
-	"net/textproto"
 	"strconv"
 	"strings"
 )
 
 // Part is one piece of a message to scan for URLs: a text part of the
-// body, or a header that carries URLs.
+// body, a header, or the text around a multipart's parts.
 type Part struct {
 	Message   int    // 1-based number of the message in the input
 	MessageID string // the message's Message-ID, without "<" and ">"
 	Subject   string // the message's Subject, RFC 2047 words decoded
-	// Path is the MIME part path ("1", "2.1", as IMAP numbers parts), or
-	// "header:" and the header's name ("header:List-Unsubscribe").
+	// Path is the MIME part path ("1", "2.1", as IMAP numbers parts),
+	// "header:" and the header's name ("header:List-Unsubscribe"), or a
+	// a forwarded message's part path, "." and "header:" and the name,
+	// or a multipart's path and ".preamble" or ".epilogue" ("preamble" at the
+	// top) for the text before its first part and after its last.
 	Path string
 	// Type is the part's media type in lower case ("text/plain").
 	Type string
@@ -29,13 +29,33 @@ type Part struct {
 	Group string
 	// Body is the part's text, decoded to UTF-8. For text/html it is the
 	// link targets and the visible text. It is valid until the next call
-	// to Next. Reading it returns no error but io.EOF: a broken part is
-	// reported as a Problem and ends where it breaks.
+	// to Next. Reading it returns no error but io.EOF: what cannot be
+	// decoded is reported as a Problem and read as it is.
 	Body io.Reader
+
+	// Offset and Line locate the part's first encoded byte in the input:
+	// its body's, or a header's value.
+	Offset int64
+	Line   int
+
+	body *body
+}
+
+// Locate returns where in the input the byte at decoded, an offset in the
+// text read from Body (0-based), comes from: for plain and quoted-printable
+// parts in UTF-8 or US-ASCII and plain header values, the byte itself
+// (Exact); otherwise the start of the encoded line, or the run of it, that
+// holds it. It answers exactly for the last [LocateWindow] bytes read.
+func (p *Part) Locate(decoded int64) Position {
+	if p.body == nil {
+		return Position{Offset: p.Offset, Line: p.Line, Col: 1}
+	}
+	return p.body.locate(decoded)
 }
 
 // Problem is something wrong in the input that did not stop the reader:
-// an unknown charset, a broken encoding, a missing boundary.
+// an unknown charset, a broken encoding, a missing boundary. What follows
+// it is read all the same.
 type Problem struct {
 	Message int    // the message it is in
 	Part    string // the part path, "" for the message as a whole
@@ -57,22 +77,28 @@ type Option func(*Reader)
 // are ignored.
 func OnProblem(f func(Problem)) Option { return func(r *Reader) { r.problem = f } }
 
+// StartAt says that the Reader's input is a piece of a larger input that
+// starts at byte offset, on line (1-based), after messages messages: the
+// positions and message numbers of its parts are the larger input's.
+// With [Cut], it lets a caller read the messages of one mbox on several
+// goroutines.
+func StartAt(offset int64, line, messages int) Option {
+	return func(r *Reader) { r.at, r.msg = Position{Offset: offset, Line: line}, messages }
+}
+
 // Bounds on what one message may make the reader hold.
 const (
-	maxHeaderBytes = 1 << 20  // a message's header block; the rest is skipped
-	maxFieldBytes  = 64 << 10 // one header field; the rest is dropped
-	maxDepth       = 32       // nesting of multiparts
+	maxHeaderBytes = 1 << 20  // a header block; past it, the rest is read as body text
+	maxFieldBytes  = 64 << 10 // one header field; the rest is dropped, and said to be
+	maxDepth       = 32       // nesting of multiparts and messages
+	maxPreamble    = 16 << 10 // a preamble or epilogue looked at to tell it blank
 )
 
 // Reader reads the parts of the messages in an mbox, a message or a news
 // article. It is not safe for concurrent use.
 type Reader struct {
-	// Buffered readers, reused from one message or part to the next: a
-	// part's body is valid only until Next, so one of each is in use at a
-	// time, and a mailbox costs no allocation per message for them.
-	msgBR, qpBR, flowBR *bufio.Reader
-
-	src     *mboxSource
+	src     *source
+	at      Position
 	problem func(Problem)
 
 	msg     int
@@ -80,26 +106,31 @@ type Reader struct {
 	subject string
 	started bool
 
-	headers []Part  // header parts of the current message, not yet returned
-	stack   []frame // open multiparts, innermost last
-	body    *Part   // the single body part of a non-multipart message, not yet returned
+	pending []*Part  // parts of the current message found, not yet returned
+	stack   []*frame // open multiparts, innermost last
+	cur     *body    // the body being read
+	curStop bool     // the current body has met its end
 }
 
 // frame is an open multipart.
 type frame struct {
-	mr    *multipart.Reader
-	path  string // "" for the message's top level
-	n     int    // parts read
-	group string // multipart/alternative ancestor
+	delim  []byte // "--" and the boundary
+	path   string // "" for the message's top level
+	n      int    // parts read
+	group  string // multipart/alternative ancestor
+	depth  int
+	seen   bool // a delimiter line was read
+	closed bool // the close delimiter was read
 }
 
 // NewReader returns a Reader of r, which holds an mbox (messages separated
 // by "From " lines), one message, or a news article.
 func NewReader(r io.Reader, opts ...Option) *Reader {
-	mr := &Reader{src: newMboxSource(r), problem: func(Problem) {}}
+	mr := &Reader{problem: func(Problem) {}}
 	for _, o := range opts {
 		o(mr)
 	}
+	mr.src = newSource(r, mr.at)
 	return mr
 }
 
@@ -107,25 +138,26 @@ func NewReader(r io.Reader, opts ...Option) *Reader {
 // non-nil error other than io.EOF is an error reading the input.
 func (r *Reader) Next() (*Part, error) {
 	for {
-		if len(r.headers) > 0 {
-			p := r.headers[0]
-			r.headers = r.headers[1:]
-			return &p, nil
+		if r.cur != nil {
+			for r.cur.step() { // what the caller left unread
+			}
+			r.cur = nil
 		}
-		if r.body != nil {
-			p := r.body
-			r.body = nil
+		if len(r.pending) > 0 {
+			p := r.pending[0]
+			r.pending = r.pending[1:]
+			if p.body != nil && p.body.r != nil {
+				r.cur, r.curStop = p.body, false
+			}
 			return p, nil
 		}
 		if n := len(r.stack); n > 0 {
-			if p := r.nextPart(&r.stack[n-1]); p != nil {
-				return p, nil
-			}
+			r.nextPart(r.stack[n-1])
 			continue
 		}
-		ok, err := r.nextMessage()
-		if err != nil {
-			return nil, err
+		ok := r.nextMessage()
+		if r.src.err != nil {
+			return nil, r.src.err
 		}
 		if !ok {
 			return nil, io.EOF
@@ -133,34 +165,89 @@ func (r *Reader) Next() (*Part, error) {
 	}
 }
 
-// nextMessage starts the next message: reads its header block and sets up
-// its header parts and body.
-func (r *Reader) nextMessage() (bool, error) {
+// nextMessage starts the next message: reads its header block, and sets
+// up its header parts and body. It returns false at the end of the input.
+func (r *Reader) nextMessage() bool {
 	if r.started {
 		if !r.src.nextMessage() {
-			return false, r.src.err
+			return false
 		}
 	} else {
 		r.started = true
-		if !r.src.first() {
-			return false, r.src.err
+		if !r.src.start() {
+			return false
+		}
+		if r.src.atSeparator() {
+			r.src.skipSeparator()
 		}
 	}
 	r.msg++
-	body := reuse(&r.msgBR, r.src)
-	h, err := readHeader(body)
-	if err != nil {
-		r.report("", err)
-	}
+	h, start := r.readHeader("")
 	r.msgID = strings.Trim(strings.TrimSpace(h.get("Message-Id")), "<>")
 	r.subject = decodeWords(h.get("Subject"))
-	r.headers = r.headerParts(h)
-	r.startBody(body, h, "", "", 0)
-	return true, nil
+	r.headerParts(h, "")
+	r.startBody(h, start, "", "", 0)
+	return true
 }
 
-// startBody sets up the body of a message or part with header h.
-func (r *Reader) startBody(body io.Reader, h header, path, group string, depth int) {
+// bodyLine returns the next line of the current body: none at the end
+// of the message, or at a delimiter line of an open multipart (left for
+// the multipart to read).
+func (r *Reader) bodyLine() (chunk, bool) {
+	if r.curStop {
+		return chunk{}, false
+	}
+	c, ok := r.src.next()
+	if !ok {
+		r.curStop = true
+		return chunk{}, false
+	}
+	if c.pos.Col == 1 && len(r.stack) > 0 && bytes.HasPrefix(c.data, []byte("--")) {
+		for _, f := range r.stack {
+			if isDelimiter(c.data, f.delim) {
+				r.src.unread(c)
+				r.curStop = true
+				return chunk{}, false
+			}
+		}
+	}
+	return c, true
+}
+
+// delimiterNext reports whether the line after c, the line just read, is
+// a delimiter of an open multipart. c's data is kept valid: it is copied
+// before the next line is read.
+func (r *Reader) delimiterNext(c chunk) bool {
+	if len(r.stack) == 0 || r.src.held != nil {
+		return false
+	}
+	b, _ := r.src.br.Peek(2)
+	if string(b) != "--" {
+		return false
+	}
+	line := r.src.peekLine()
+	for _, f := range r.stack {
+		if isDelimiter(line, f.delim) {
+			return true
+		}
+	}
+	return false
+}
+
+// isDelimiter reports whether line is a delimiter line of the boundary
+// "--"+b, or its close delimiter: RFC 2046 §5.1.1 lets transport padding
+// (spaces, tabs) follow it.
+func isDelimiter(line, delim []byte) bool {
+	if !bytes.HasPrefix(line, delim) {
+		return false
+	}
+	rest := bytes.TrimPrefix(line[len(delim):], []byte("--"))
+	return len(bytes.TrimRight(rest, " \t\r\n")) == 0
+}
+
+// startBody sets up the body of a message or part with header h, which
+// starts at start: a leaf part, a multipart frame, or a nested message.
+func (r *Reader) startBody(h header, start Position, path, group string, depth int) {
 	mediatype, params, err := mime.ParseMediaType(h.get("Content-Type"))
 	if err != nil {
 		if h.get("Content-Type") != "" {
@@ -175,67 +262,174 @@ func (r *Reader) startBody(body io.Reader, h header, path, group string, depth i
 	}
 	if strings.HasPrefix(mediatype, "multipart/") {
 		boundary := params["boundary"]
-		if boundary == "" || depth >= maxDepth {
-			r.report(path, errors.New("multipart without a boundary, or nested too deep; read as text"))
-			mediatype = "text/plain"
-		} else {
+		if boundary != "" && depth < maxDepth {
 			if mediatype == "multipart/alternative" {
 				group = path
 				if group == "" {
 					group = "0"
 				}
 			}
-			r.stack = append(r.stack, frame{mr: multipart.NewReader(body, boundary), path: path, group: group})
+			f := &frame{delim: []byte("--" + boundary), path: path, group: group, depth: depth}
+			r.stack = append(r.stack, f)
+			r.readText(f, "preamble")
 			return
 		}
+		r.report(path, errors.New("multipart without a boundary, or nested too deep; read as text"))
+		mediatype = "text/plain"
 	}
 	if path == "" {
 		path = "1"
 	}
-	if !isText(mediatype) {
+	if (mediatype == "message/rfc822" || mediatype == "message/global") && depth < maxDepth {
+		// A forwarded message: its own header and body, decoded as the
+		// message's are (RFC 2046 §5.2.1).
+		inner, innerStart := r.readHeader(path)
+		r.headerParts(inner, path+".")
+		r.startBody(inner, innerStart, path, group, depth+1)
 		return
 	}
-	r.body = &Part{Message: r.msg, MessageID: r.msgID, Subject: r.subject, Path: path, Type: mediatype, Group: group,
-		Body: r.decode(body, h, mediatype, params, path)}
+	if !isText(mediatype) {
+		r.skipBody()
+		return
+	}
+	r.pending = append(r.pending, r.newPart(h, start, mediatype, params, path, group))
 }
 
-// nextPart returns the next leaf part of the multipart f, or nil when f
-// is done (popped) or the part opened a nested multipart or was skipped.
-func (r *Reader) nextPart(f *frame) *Part {
-	p, err := f.mr.NextRawPart()
-	if err != nil {
-		if err != io.EOF {
-			if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-				err = errors.New("multipart: closing boundary missing")
-			}
-			r.report(f.path, err)
+// skipBody reads past a body that is not text.
+func (r *Reader) skipBody() {
+	r.curStop = false
+	for {
+		if _, ok := r.bodyLine(); !ok {
+			break
+		}
+	}
+	r.curStop = false
+}
+
+// newPart makes the part for a text body with header h.
+func (r *Reader) newPart(h header, start Position, mediatype string, params map[string]string, path, group string) *Part {
+	b := &body{r: r, path: path}
+	switch cte := strings.ToLower(strings.TrimSpace(h.get("Content-Transfer-Encoding"))); cte {
+	case "quoted-printable":
+		b.xfer = xferQP
+	case "base64":
+		b.xfer = xferBase64
+	case "", "7bit", "8bit", "binary":
+	default:
+		r.report(path, errors.New("unknown Content-Transfer-Encoding "+strconv.Quote(cte)+", read as it is"))
+	}
+	if cs := params["charset"]; cs != "" {
+		if enc, err := charset(cs); err != nil {
+			r.report(path, errors.New("unknown charset "+strconv.Quote(cs)+", read as bytes"))
+		} else if enc != nil {
+			b.cs = enc.NewDecoder()
+		}
+	}
+	if mediatype == "text/plain" && strings.EqualFold(params["format"], "flowed") {
+		b.flowed, b.delsp = true, strings.EqualFold(params["delsp"], "yes")
+	}
+	if mediatype == "text/html" {
+		b.html = newHTMLText(htmlSource{b}, func(err error) { r.report(path, err) })
+	}
+	return &Part{Message: r.msg, MessageID: r.msgID, Subject: r.subject, Path: path, Type: mediatype,
+		Group: group, Body: b, Offset: start.Offset, Line: start.Line, body: b}
+}
+
+// nextPart reads on in the multipart f: its next part's header, or its
+// epilogue after its close delimiter, or its end.
+func (r *Reader) nextPart(f *frame) {
+	c, ok := r.src.next()
+	if !ok || !(c.pos.Col == 1 && isDelimiter(c.data, f.delim)) {
+		// Not our delimiter: the message ended, or an outer multipart's
+		// delimiter came first.
+		if ok {
+			r.src.unread(c)
+		}
+		switch {
+		case !f.seen:
+			r.report(f.path, errors.New("multipart: no boundary line; the body was read as text"))
+		case !f.closed:
+			r.report(f.path, errors.New("multipart: closing boundary missing"))
 		}
 		r.stack = r.stack[:len(r.stack)-1]
-		return nil
+		return
+	}
+	f.seen = true
+	if bytes.HasPrefix(bytes.TrimRight(c.data[len(f.delim):], " \t\r\n"), []byte("--")) {
+		f.closed = true
+		r.readText(f, "epilogue")
+		return
 	}
 	f.n++
 	path := strconv.Itoa(f.n)
 	if f.path != "" {
 		path = f.path + "." + path
 	}
-	group := f.group
-	r.startBody(endAtErr{p}, fromMIME(p.Header), path, group, len(r.stack))
-	b := r.body
-	r.body = nil
-	return b
+	h, start := r.readHeader(path)
+	r.startBody(h, start, path, f.group, f.depth+1)
 }
 
-// endAtErr ends a part at the first error its multipart reader returns
-// (a missing boundary, which the frame's next NextRawPart reports), so
-// that the error never reaches the caller reading Part.Body.
-type endAtErr struct{ r io.Reader }
-
-func (e endAtErr) Read(p []byte) (int, error) {
-	n, err := e.r.Read(p)
-	if err != nil {
-		err = io.EOF
+// readText reads the text of a multipart around its parts (RFC 2046
+// §5.1.1: the preamble before the first, the epilogue after the last),
+// which mail clients do not show but which is text all the same; it
+// becomes a part when it holds more than white space.
+func (r *Reader) readText(f *frame, what string) {
+	path := what
+	if f.path != "" {
+		path = f.path + "." + what
 	}
-	return n, err
+	r.curStop = false
+	var first Position
+	var held []byte
+	blank := true
+	for len(held) < maxPreamble {
+		c, ok := r.bodyLine()
+		if !ok {
+			break
+		}
+		if len(held) == 0 {
+			first = c.pos
+		}
+		held = append(held, c.data...)
+		blank = blank && len(bytes.TrimSpace(c.data)) == 0
+	}
+	if blank && r.curStop {
+		r.curStop = false
+		return
+	}
+	// The text held, then whatever follows it, as a plain part.
+	b := &body{r: r, path: path}
+	if len(held) > 0 {
+		b.replay(held, first)
+	}
+	if r.curStop {
+		b.ended = true
+	}
+	r.pending = append(r.pending, &Part{Message: r.msg, MessageID: r.msgID, Subject: r.subject, Path: path,
+		Type: "text/plain", Group: f.group, Body: b, Offset: first.Offset, Line: first.Line, body: b})
+}
+
+// replay feeds data, lines read from first on, to the body, as the lines
+// it would have read.
+func (b *body) replay(data []byte, first Position) {
+	pos := first
+	for len(data) > 0 {
+		i := bytes.IndexByte(data, '\n')
+		line := data
+		if i >= 0 {
+			line = data[:i+1]
+		}
+		b.decode(chunk{data: line, pos: pos, eol: i >= 0})
+		data = data[len(line):]
+		if i >= 0 {
+			pos.Offset += int64(len(line))
+			pos.Line++
+			pos.Col = 1
+		} else {
+			pos.Offset += int64(len(line))
+			pos.Col += len(line)
+		}
+	}
 }
 
 func (r *Reader) report(part string, err error) {
@@ -243,169 +437,7 @@ func (r *Reader) report(part string, err error) {
 }
 
 // isText reports whether a part of this media type is read as text: text/*
-// and message/* (a forwarded message, headers and all).
+// and message/* but message/rfc822 and message/global (read as messages).
 func isText(mediatype string) bool {
 	return strings.HasPrefix(mediatype, "text/") || strings.HasPrefix(mediatype, "message/")
-}
-
-// urlHeaders are the headers scanned for URLs: RFC 2369's List-* fields,
-// RFC 5064's Archived-At, RFC 8288's Link, the Subject a reader sees, and
-// MIME's Content-Base and Content-Location. Message-ID, References and
-// address fields are not: their "<...>" are not URLs.
-var urlHeaders = []string{"Subject", "List-Help", "List-Unsubscribe", "List-Subscribe", "List-Post",
-	"List-Owner", "List-Archive", "Archived-At", "Link", "Content-Base", "Content-Location"}
-
-func (r *Reader) headerParts(h header) []Part {
-	var ps []Part
-	for _, f := range h {
-		name := textproto.CanonicalMIMEHeaderKey(f.name)
-		if !isURLHeader(name) {
-			continue
-		}
-		ps = append(ps, Part{Message: r.msg, MessageID: r.msgID, Subject: r.subject, Path: "header:" + name, Type: "text/plain",
-			Body: strings.NewReader(decodeWords(f.value))})
-	}
-	return ps
-}
-
-func isURLHeader(name string) bool {
-	for _, n := range urlHeaders {
-		if n == name {
-			return true
-		}
-	}
-	return strings.HasSuffix(name, "-Url") || strings.HasSuffix(name, "-Uri")
-}
-
-// header is a message's or part's header block, fields in order.
-type header []field
-
-type field struct{ name, value string }
-
-// get returns the value of the first field named name, case ignored.
-func (h header) get(name string) string {
-	for _, f := range h {
-		if strings.EqualFold(f.name, name) {
-			return f.value
-		}
-	}
-	return ""
-}
-
-// fromMIME turns a part's parsed header into a header.
-func fromMIME(m textproto.MIMEHeader) header {
-	h := make(header, 0, len(m))
-	for k, vs := range m {
-		for _, v := range vs {
-			h = append(h, field{k, v})
-		}
-	}
-	return h
-}
-
-// readHeader reads a header block up to the empty line that ends it,
-// unfolding continuation lines. It holds at most maxHeaderBytes; longer
-// fields are cut at maxFieldBytes, and the error says what was dropped.
-func readHeader(br *bufio.Reader) (header, error) {
-	if b, _ := br.Peek(1024); !looksLikeHeader(b) {
-		return nil, errors.New("no header block")
-	}
-	var h header
-	var problem error
-	total := 0
-	var cur []byte
-	flush := func() {
-		if len(cur) == 0 {
-			return
-		}
-		name, value, ok := bytes.Cut(cur, []byte{':'})
-		if ok && len(name) > 0 && bytes.IndexAny(name, " \t") < 0 {
-			h = append(h, field{string(name), strings.TrimSpace(string(value))})
-		}
-		cur = cur[:0]
-	}
-	for {
-		line, cut, err := readLine(br, maxFieldBytes)
-		if cut && problem == nil {
-			problem = errors.New("header field longer than 64 KiB, cut")
-		}
-		total += len(line)
-		trimmed := bytes.TrimRight(line, "\r\n")
-		if len(trimmed) == 0 {
-			flush()
-			return h, problem
-		}
-		switch {
-		case trimmed[0] == ' ' || trimmed[0] == '\t':
-			if len(cur)+len(trimmed) <= maxFieldBytes {
-				cur = append(cur, trimmed...)
-			} else if problem == nil {
-				problem = errors.New("header field longer than 64 KiB, cut")
-			}
-		default:
-			flush()
-			cur = append(cur, trimmed...)
-		}
-		if err != nil {
-			flush()
-			return h, problem
-		}
-		if total > maxHeaderBytes {
-			flush()
-			skipHeader(br)
-			return h, errors.New("header block longer than 1 MiB, rest skipped")
-		}
-	}
-}
-
-// readLine reads one line, keeping at most max bytes of it; cut reports
-// that some were dropped.
-func readLine(br *bufio.Reader, max int) (line []byte, cut bool, err error) {
-	for {
-		chunk, err := br.ReadSlice('\n')
-		if len(line)+len(chunk) <= max {
-			line = append(line, chunk...)
-		} else {
-			cut = true
-		}
-		if err != bufio.ErrBufferFull {
-			return line, cut, err
-		}
-	}
-}
-
-// skipHeader discards lines up to and including the empty line.
-func skipHeader(br *bufio.Reader) {
-	for {
-		line, cut, err := readLine(br, 2)
-		if err != nil || !cut && len(bytes.TrimRight(line, "\r\n")) == 0 {
-			return
-		}
-	}
-}
-
-// looksLikeHeader reports whether b starts with a header field,
-// "name:" with no space in the name, or an empty line (an empty header).
-func looksLikeHeader(b []byte) bool {
-	if len(b) == 0 || b[0] == '\n' || b[0] == '\r' {
-		return true
-	}
-	if i := bytes.IndexByte(b, '\n'); i >= 0 {
-		b = b[:i]
-	}
-	colon := bytes.IndexByte(b, ':')
-	return colon > 0 && bytes.IndexAny(b[:colon], " \t") < 0
-}
-
-// reuse resets *br to read r, allocating it (16 KiB) the first time. It
-// is always a reader of its own: bufio.NewReaderSize(r, ...) would return
-// r itself when r is a large enough *bufio.Reader (the message's), and a
-// later reuse would then reset the message's reader to read from its own
-// part, a reader reading itself for ever.
-func reuse(br **bufio.Reader, r io.Reader) *bufio.Reader {
-	if *br == nil {
-		*br = bufio.NewReaderSize(nil, 16<<10)
-	}
-	(*br).Reset(r)
-	return *br
 }

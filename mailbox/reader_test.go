@@ -280,7 +280,10 @@ var readerTests = []struct {
 		), "Content-Type: multipart/mixed; boundary=fw"),
 		want: []got{
 			{1, "", "1", "text/plain", "", "see the forwarded message\n"},
-			{1, "", "2", "message/rfc822", "", "Subject: fwd\nFrom: x@example.org\n\nforwarded http://fwd.example/\n"},
+			// Issue 11: decoded as a message (RFC 2046 §5.2.1), its
+			// headers parts of their own, its body a part.
+			{1, "", "2.header:Subject", "text/plain", "", "fwd"},
+			{1, "", "2", "text/plain", "", "forwarded http://fwd.example/\n"},
 		},
 	},
 	// Only text is scanned: an image part is skipped, its number kept.
@@ -308,7 +311,7 @@ var readerTests = []struct {
 		want: []got{
 			{1, "", "header:Subject", "text/plain", "", "one"},
 			{1, "", "1", "text/plain", "", "first http://nb.example/1"},
-			{1, "", "2", "text/plain", "", "second http://nb.example/2\n"},
+			{1, "", "2", "text/plain", "", "second http://nb.example/2\n\n"}, // to the next message, as a body
 			{2, "", "header:Subject", "text/plain", "", "two"},
 			{2, "", "1", "text/plain", "", "next http://nb.example/3\n\n"},
 		},
@@ -324,7 +327,7 @@ var readerTests = []struct {
 		// The outer boundary ends the inner multipart, and the outer one
 		// goes on.
 		want: []got{
-			{1, "", "1.1", "text/plain", "1", "in http://nb.example/in"},
+			{1, "", "1.1", "text/plain", "1", "in http://nb.example/in\n"},
 			{1, "", "2", "text/plain", "", "lost\n"},
 		},
 		probs: []problem{{1, "1", "closing boundary missing"}},
@@ -369,9 +372,10 @@ var readerTests = []struct {
 	},
 	// #4: broken base64 is reported; what was decoded stands.
 	{
-		name:  "truncated base64",
-		in:    message("c2VlIGh0dHA6Ly9iNjQuZXhhbXBsZS9wYXRoIGFuZC\n", "Content-Type: text/plain", "Content-Transfer-Encoding: base64"),
-		want:  []got{{1, "", "1", "text/plain", "", "see http://b64.example/path an"}},
+		name: "truncated base64",
+		in:   message("c2VlIGh0dHA6Ly9iNjQuZXhhbXBsZS9wYXRoIGFuZC\n", "Content-Type: text/plain", "Content-Transfer-Encoding: base64"),
+		// Decoded as far as the data goes: its last full byte too.
+		want:  []got{{1, "", "1", "text/plain", "", "see http://b64.example/path and"}},
 		probs: []problem{{1, "1", "broken base64"}},
 	},
 	// RFC 2045 §6.7: soft line breaks ("=" at a line's end) go, and so
@@ -397,8 +401,9 @@ var readerTests = []struct {
 		name: "quoted-printable with a control byte",
 		in: message("before http://qp.example/ \x01after http://qp.example/lost\n",
 			"Content-Type: text/plain", "Content-Transfer-Encoding: quoted-printable"),
-		want:  []got{{1, "", "1", "text/plain", "", "before http://qp.example/ "}},
-		probs: []problem{{1, "1", "broken quoted-printable"}},
+		// Issue 11: the byte is kept and said to be; nothing after it is lost.
+		want:  []got{{1, "", "1", "text/plain", "", "before http://qp.example/ \x01after http://qp.example/lost\n"}},
+		probs: []problem{{1, "1", "control byte"}},
 	},
 	// #4: an unknown transfer encoding is reported, the body read as it is.
 	{
@@ -531,15 +536,17 @@ func init() {
 			},
 			probs: []problem{{1, "", "64 KiB"}},
 		},
-		// A header block is held up to 1 MiB; the rest of it is skipped,
-		// and the body read.
+		// A header block is held up to 1 MiB; the rest of it is read as
+		// the body's first lines (issue 11: nothing is skipped), from the
+		// line that crossed the bound.
 		{
 			name: "header block over 1 MiB",
 			in: "Subject: first\n" + strings.Repeat("X-Filler: "+strings.Repeat("f", 70)+"\n", 20_000) +
 				"List-Archive: <http://late.example/>\n\nbody http://body.example/\n",
 			want: []got{
 				{1, "", "header:Subject", "text/plain", "", "first"},
-				{1, "", "1", "text/plain", "", "body http://body.example/\n"},
+				{1, "", "1", "text/plain", "", strings.Repeat("X-Filler: "+strings.Repeat("f", 70)+"\n", 20_000-12_945) +
+					"List-Archive: <http://late.example/>\n\nbody http://body.example/\n"},
 			},
 			probs: []problem{{1, "", "1 MiB"}},
 		},
@@ -832,7 +839,9 @@ func TestSniff(t *testing.T) {
 		// RFC 5322: a message starts with header fields.
 		{"message", "Return-Path: <a@example.org>\nFrom: a@example.org\nSubject: x\n\nbody\n", true},
 		{"message, CRLF", "From: a@example.org\r\nSubject: x\r\n\r\nbody\r\n", true},
-		{"message, folded field", "Subject: a long\n subject\nTo: b@example.org\n\nbody\n", true},
+		// Subject and To alone are not enough: a memo in prose starts so.
+		{"message, folded field", "Subject: a long\n subject\nTo: b@example.org\n\nbody\n", false},
+		{"message, folded field, From", "Subject: a long\n subject\nFrom: b@example.org\n\nbody\n", true},
 		// RFC 5536: so does a news article.
 		{"news article", "Path: news.example.edu!not-for-mail\nNewsgroups: comp.misc\nSubject: x\n\nbody\n", true},
 		{"plain text", "Hello,\n\nsee http://example.com/ for more.\n", false},
@@ -861,5 +870,29 @@ func TestSniff(t *testing.T) {
 				t.Errorf("Sniff(%q) = %v, want %v", tt.in, got, tt.want)
 			}
 		})
+	}
+}
+
+// TestEveryHeader checks that every header field of a message is a part
+// to scan (a URL in X-Tracking, a display name, Source), but those that
+// never carry a URL and do carry host names that look like one.
+func TestEveryHeader(t *testing.T) {
+	in := "Received: from www.relay.example (www.relay.example [192.0.2.1])\n" +
+		"Return-Path: <bounce@www.example>\nMessage-ID: <1@www.example>\nReferences: <0@www.example>\n" +
+		"DKIM-Signature: v=1; d=www.example; b=abc\nDate: Mon, 2 Nov 1994 09:14:03 +0000\n" +
+		"From: \"http://spam.example\" <a@example.org>\nTo: b@example.org\nSubject: hi\n" +
+		"X-Tracking: see http://track.example/t\nSource: http://source.example/x\nContent-Type: text/plain\n\nbody\n"
+	var paths []string
+	r := NewReader(strings.NewReader(in))
+	for {
+		p, err := r.Next()
+		if err != nil {
+			break
+		}
+		paths = append(paths, p.Path)
+	}
+	want := "header:From header:To header:Subject header:X-Tracking header:Source 1"
+	if got := strings.Join(paths, " "); got != want {
+		t.Errorf("parts %s, want %s", got, want)
 	}
 }

@@ -3,16 +3,18 @@ package mailbox
 import "bytes"
 
 // mailHeaders are header names that, at the top of a file, say it is a
-// message or a news article (RFC 5322, RFC 5536).
-var mailHeaders = []string{"return-path", "received", "from", "to", "cc", "subject", "date",
-	"message-id", "mime-version", "delivered-to", "reply-to", "sender", "path", "newsgroups",
-	"x-mailer", "user-agent", "content-type", "references", "in-reply-to", "organization", "xref"}
+// message or a news article (RFC 5322 §3.6, RFC 5536 §3): a message's
+// originator and date, its trace and id, MIME's version, news's fields.
+// Subject, To and the like are not enough: prose starts "Title:",
+// "Subject:", "Source:" too.
+var mailHeaders = []string{"return-path", "received", "from", "date", "message-id", "mime-version",
+	"delivered-to", "sender", "path", "newsgroups", "xref", "article-i.d."}
 
 // Sniff reports whether data, the first bytes of an input, look like mail:
 // an mbox's "From " line (with its date: prose that starts with "From " is
-// not mail), or a header block that starts with the fields of
-// a message or a news article (at least two fields, one of them a mail
-// header, before anything else).
+// not mail), or a header block that starts with the fields of a message
+// or a news article: at least two fields, one of them a real mail header
+// (mailHeaders), before anything else.
 func Sniff(data []byte) bool {
 	if isFromLine(data) {
 		return true
@@ -48,4 +50,14 @@ func Sniff(data []byte) bool {
 		fields++
 	}
 	return fields >= 2 && known
+}
+
+// looksLikeHeader reports whether b starts with a header field,
+// "name:" with no space in the name.
+func looksLikeHeader(b []byte) bool {
+	if i := bytes.IndexByte(b, '\n'); i >= 0 {
+		b = b[:i]
+	}
+	colon := bytes.IndexByte(b, ':')
+	return colon > 0 && bytes.IndexAny(b[:colon], " \t") < 0
 }

@@ -361,3 +361,76 @@ func TestRanges(t *testing.T) {
 		}
 	}
 }
+
+// TestPositionsMail checks, for every URL found in mail, that its
+// position is consistent (line and column agree with the offset), and
+// for an exact one (plain and quoted-printable parts, header values)
+// that the input's byte there is the URL's first, as written or as the
+// quoted-printable escape of it. It also checks that most positions are
+// exact: a reader that gave up would pass the rest.
+func TestPositionsMail(t *testing.T) {
+	var gen bytes.Buffer
+	if _, err := mailgen.Generate(&gen, 400, 3); err != nil {
+		t.Fatal(err)
+	}
+	ins := map[string][]byte{"gen.mbox": gen.Bytes()}
+	for _, f := range []string{"../testdata/sample/mailbox.mbox", "../testdata/sample/charsets.mbox", "../testdata/sample/news.txt"} {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ins[filepath.Base(f)] = b
+	}
+	for name, data := range ins {
+		n, exact := 0, 0
+		for _, jobs := range []int{1, 3} {
+			Search(Input{Name: name, R: bytes.NewReader(data)}, Options{Jobs: jobs}, func(ev *Event) bool {
+				if ev.Kind != URL || ev.Part == nil {
+					return true
+				}
+				n++
+				p, m := ev.Pos, ev.Match
+				if p.Offset < 0 || p.Offset >= int64(len(data)) {
+					t.Fatalf("%s: %q at offset %d, outside the input", name, m.Text, p.Offset)
+				}
+				line := 1 + bytes.Count(data[:p.Offset], []byte{'\n'})
+				col := int(p.Offset) - (bytes.LastIndexByte(data[:p.Offset], '\n') + 1) + 1
+				if p.Line != line || p.Col != col {
+					t.Errorf("%s: %q at offset %d: line:col %d:%d, the offset's is %d:%d", name, m.Text, p.Offset, p.Line, p.Col, line, col)
+				}
+				if !p.Exact {
+					return true
+				}
+				exact++
+				c := data[p.Offset]
+				if c != m.Raw[0] && !(c == '=' && int(p.Offset)+2 < len(data) && unhex2(data[p.Offset+1:p.Offset+3]) == int(m.Raw[0])) {
+					t.Errorf("%s: %q (message %d part %s) at %d:%d: the input has %q there", name, m.Raw, ev.Part.Message, ev.Part.Path, p.Line, p.Col, data[p.Offset:min(len(data), int(p.Offset)+20)])
+				}
+				return true
+			})
+		}
+		// mailbox.mbox and news.txt are plain and quoted-printable; the
+		// generated mailbox uses every charset, base64 and flowed text,
+		// whose positions are the encoded line's.
+		if n == 0 || (name == "mailbox.mbox" || name == "news.txt") && exact*3 < n*2 || exact == 0 {
+			t.Errorf("%s: %d URLs, %d exact", name, n, exact)
+		}
+	}
+}
+
+func unhex2(b []byte) int {
+	v := 0
+	for _, c := range b {
+		switch {
+		case '0' <= c && c <= '9':
+			v = v*16 + int(c-'0')
+		case 'a' <= c && c <= 'f':
+			v = v*16 + int(c-'a'+10)
+		case 'A' <= c && c <= 'F':
+			v = v*16 + int(c-'A'+10)
+		default:
+			return -1
+		}
+	}
+	return v
+}

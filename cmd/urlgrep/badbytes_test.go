@@ -53,7 +53,7 @@ func TestBadBytes(t *testing.T) {
 		{"lone CR", "a\rhttp://a.example/\rb http://b.example/\r", nil, "http://a.example/\nhttp://b.example/\n", 0, ""},
 		{"mixed CRLF and LF", "one\r\ntwo http://a.example/\nthree\r\nfour http://b.example/\r\n", []string{"-n"}, "2:http://a.example/\n4:http://b.example/\n", 0, ""},
 		// Broken mail: a note on stderr, what came before is found.
-		{"truncated base64", mail("Content-Transfer-Encoding: base64\n", "aHR0cDovL2EuZXhhbXBsZS8gaGVsbG8=\naHR0cDov!!!\n"), nil, "http://a.example/\n", 0, "broken base64"},
+		{"truncated base64", mail("Content-Transfer-Encoding: base64\n", "aHR0cDovL2EuZXhhbXBsZS8gaGVsbG8=\naHR0cDov!!!\n"), nil, "http://a.example/\n", 0, "base64: text after the data"},
 		{"truncated QP", mail("Content-Transfer-Encoding: quoted-printable\n", "http://a.example/long-=\npath and =ZZ then http://b.example/=\n"), nil, "http://a.example/long-path\nhttp://b.example/\n", 0, ""},
 		{"missing closing boundary", mail("Content-Type: multipart/mixed; boundary=B\n", "--B\nContent-Type: text/plain\n\nhttp://a.example/\n--B\nContent-Type: text/plain\n\nhttp://b.example/\n"), nil, "http://a.example/\nhttp://b.example/\n", 0, "closing boundary"},
 		// UTF-8 declared as ISO-8859-1: "é" reads as "Ã©", and "©", a

@@ -1,0 +1,530 @@
+package mailbox
+
+import (
+	"bytes"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+
+	"golang.org/x/text/transform"
+)
+
+// LocateWindow is how far back [Part.Locate] answers exactly: for any
+// offset among the last LocateWindow bytes read from a part's Body. An
+// older offset gets the position of the oldest place still known, not
+// Exact.
+const LocateWindow = 1 << 20
+
+// maxAnchors bounds the places a part's Body remembers within the window.
+// Past it (quoted-printable with an escape every few bytes), only the
+// starts of lines are remembered, and positions inside them are the
+// line's start, not Exact.
+const maxAnchors = 1 << 16
+
+// anchor says where the decoded bytes from dec on came from: pos, and
+// for an Exact pos, each following byte from the next input byte.
+type anchor struct {
+	dec int64
+	pos Position
+}
+
+// transfer is a Content-Transfer-Encoding.
+type transfer uint8
+
+const (
+	xferNone transfer = iota // 7bit, 8bit, binary, or unknown: read as it is
+	xferQP
+	xferBase64
+)
+
+// body reads a leaf part's text: its lines from the source, up to the
+// next boundary of an open multipart or the end of the message, decoded
+// (transfer encoding, charset, format=flowed, HTML) in stages that record
+// where each piece of output came from.
+type body struct {
+	r    *Reader
+	xfer transfer
+	// base64: the characters of an unfinished group; text: past the
+	// base64 lines, the rest of the part is read as text.
+	b64   []byte
+	b64At Position
+	text  bool
+
+	cs    transform.Transformer // the charset's decoder, nil for UTF-8 and US-ASCII
+	csIn  []byte                // bytes the decoder has not taken yet
+	csPos Position
+
+	flowed       bool
+	delsp        bool
+	flowLine     []byte   // a decoded line not yet complete
+	flowPos      Position // where it started
+	flowHasPos   bool
+	flowJoined   bool // the previous line ended in a soft break
+	flowDepth    int
+	html         *htmlText
+	htmlIn       []byte // decoded HTML not yet read by the tokenizer
+	htmlPos      Position
+	htmlEOF      bool
+	reportedXfer bool
+
+	line    []byte // the line being decoded, copied out of the source
+	out     []byte
+	anchors []anchor
+	first   int   // anchors[:first] are out of the window
+	dec     int64 // decoded bytes so far
+	read    int64 // decoded bytes returned by Read
+	ended   bool  // no more input
+	flushed bool
+	path    string
+}
+
+// Read returns the part's decoded text.
+func (b *body) Read(p []byte) (int, error) {
+	for len(b.out) == 0 {
+		if b.flushed {
+			return 0, io.EOF
+		}
+		if b.html != nil {
+			b.htmlStep()
+			continue
+		}
+		if !b.step() {
+			b.finish()
+		}
+	}
+	n := copy(p, b.out)
+	b.out = b.out[n:]
+	b.read += int64(n)
+	return n, nil
+}
+
+// step decodes one more line of input; false when the part is over.
+func (b *body) step() bool {
+	if b.ended {
+		return false
+	}
+	c, ok := b.r.bodyLine()
+	if !ok {
+		b.ended = true
+		return false
+	}
+	// The look-ahead may move the source's buffer: keep the line first.
+	b.line = append(b.line[:0], c.data...)
+	c.data = b.line
+	if c.eol && b.r.delimiterNext(c) {
+		// RFC 2046 §5.1.1: the line break before a delimiter belongs to
+		// the delimiter, not to the part.
+		c.data = bytes.TrimSuffix(bytes.TrimSuffix(c.data, []byte{'\n'}), []byte{'\r'})
+		c.eol = false
+	}
+	b.decode(c)
+	return true
+}
+
+// finish flushes what the stages hold at the end of the part.
+func (b *body) finish() {
+	if b.flushed {
+		return
+	}
+	if b.xfer == xferBase64 && !b.text && len(b.b64) > 0 {
+		b.flushBase64(true)
+	}
+	b.charset(nil, Position{}, true)
+	b.flushed = true
+}
+
+// decode undoes the transfer encoding of one line chunk.
+func (b *body) decode(c chunk) {
+	switch {
+	case b.xfer == xferQP:
+		b.decodeQP(c)
+	case b.xfer == xferBase64 && !b.text:
+		b.decodeBase64(c)
+	default:
+		b.charset(c.data, c.pos, false)
+	}
+}
+
+// decodeQP decodes a quoted-printable line (RFC 2045 §6.7): "=XX" is the
+// byte XX, "=" at the end of a line is a soft line break (the line goes on
+// in the next), and white space before a line break goes. It is lax as
+// real mail needs: lower-case hex, and a "=" that starts neither is kept
+// as it is, as are raw control bytes; nothing is dropped.
+func (b *body) decodeQP(c chunk) {
+	data, pos := c.data, c.pos
+	eolLen := 0
+	if c.eol {
+		eolLen = 1
+		if len(data) >= 2 && data[len(data)-2] == '\r' {
+			eolLen = 2
+		}
+	}
+	line := data[:len(data)-eolLen]
+	soft := false
+	if c.eol {
+		t := bytes.TrimRight(line, " \t")
+		if len(t) > 0 && t[len(t)-1] == '=' {
+			soft, line = true, t[:len(t)-1]
+		} else {
+			line = t // §6.7 (3): trailing white space is the transport's
+		}
+	}
+	if !b.reportedXfer && hasControl(line) {
+		b.reportedXfer = true
+		b.r.report(b.path, errors.New("quoted-printable: a raw control byte, kept as it is"))
+	}
+	start := 0
+	emit := func(to int) {
+		if to > start {
+			p := pos
+			p.Offset += int64(start)
+			p.Col += start
+			b.charset(line[start:to], p, false)
+		}
+	}
+	for i := 0; i < len(line); i++ {
+		if line[i] != '=' || i+2 >= len(line) || unhex(line[i+1]) < 0 || unhex(line[i+2]) < 0 {
+			continue // a byte as it is, or a lone "=": kept
+		}
+		emit(i)
+		p := pos
+		p.Offset += int64(i)
+		p.Col += i
+		v := byte(unhex(line[i+1])<<4 | unhex(line[i+2]))
+		b.charset([]byte{v}, p, false)
+		i += 2
+		start = i + 1
+	}
+	emit(len(line))
+	if c.eol && !soft {
+		p := pos
+		p.Offset += int64(len(data) - eolLen)
+		p.Col += len(data) - eolLen
+		b.charset(data[len(data)-eolLen:], p, false) // the line break as written
+	}
+}
+
+// hasControl reports whether a line holds a control byte other than tab
+// (RFC 2045 §6.7 rule 3 allows only tab and space as white space).
+func hasControl(line []byte) bool {
+	for _, c := range line {
+		if c < 0x20 && c != '\t' || c == 0x7f {
+			return true
+		}
+	}
+	return false
+}
+
+func unhex(c byte) int {
+	switch {
+	case '0' <= c && c <= '9':
+		return int(c - '0')
+	case 'a' <= c && c <= 'f':
+		return int(c - 'a' + 10)
+	case 'A' <= c && c <= 'F':
+		return int(c - 'A' + 10)
+	}
+	return -1
+}
+
+// decodeBase64 decodes a line of base64 (RFC 2045 §6.8). A line that is
+// not base64, after the data or after its padding, ends it: that line and
+// the rest of the part are read as text, as a mailing list's footer
+// appended to a base64 body is. Blank lines are passed over.
+func (b *body) decodeBase64(c chunk) {
+	t := bytes.TrimRight(c.data, " \t\r\n")
+	if len(t) == 0 {
+		return
+	}
+	padded := len(b.b64) > 0 && b.b64[len(b.b64)-1] == '='
+	if padded || !isBase64Line(t) {
+		b.flushBase64(true)
+		b.text = true
+		b.r.report(b.path, errors.New("base64: text after the data (a list footer?), read as text"))
+		b.charset(c.data, c.pos, false)
+		return
+	}
+	if len(b.b64) == 0 {
+		b.b64At = c.pos
+	}
+	b.b64 = append(b.b64, t...)
+	b.flushBase64(false)
+	if len(b.b64) == 0 {
+		b.b64At = c.pos
+	}
+}
+
+// flushBase64 decodes the whole groups held, or all of them at the end.
+func (b *body) flushBase64(all bool) {
+	n := len(b.b64) &^ 3
+	if all {
+		n = len(b.b64)
+	}
+	if n == 0 {
+		return
+	}
+	dst := make([]byte, base64.StdEncoding.DecodedLen(n)+3)
+	src := b.b64[:n]
+	m, err := base64.StdEncoding.Decode(dst, src)
+	if err != nil {
+		if m2, err2 := base64.RawStdEncoding.Decode(dst, bytes.TrimRight(src, "=")); err2 == nil {
+			m = m2 // unpadded, or cut: decoded as far as it goes, and said so below
+		}
+		if !b.reportedXfer {
+			b.reportedXfer = true
+			b.r.report(b.path, fmt.Errorf("broken base64, decoded as far as it goes: %v", err))
+		}
+	}
+	pos := b.b64At
+	pos.Exact = false
+	b.charset(dst[:m], pos, false)
+	b.b64 = append(b.b64[:0], b.b64[n:]...)
+}
+
+func isBase64Line(t []byte) bool {
+	for _, c := range t {
+		if !base64Byte[c] {
+			return false
+		}
+	}
+	return true
+}
+
+// base64Byte is true for the bytes of a base64 line: the alphabet and "=".
+var base64Byte = func() (t [256]bool) {
+	for _, c := range "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=" {
+		t[c] = true
+	}
+	return t
+}()
+
+// charset converts transfer-decoded bytes to UTF-8 when the part has a
+// charset other than UTF-8 and US-ASCII; the output is then not Exact.
+func (b *body) charset(data []byte, pos Position, atEOF bool) {
+	if b.cs == nil {
+		if len(data) > 0 {
+			b.flow(data, pos)
+		}
+		if atEOF {
+			b.flow(nil, Position{})
+		}
+		return
+	}
+	if len(b.csIn) == 0 {
+		b.csPos = pos
+	}
+	b.csIn = append(b.csIn, data...)
+	var dst [4096]byte
+	for len(b.csIn) > 0 || atEOF {
+		n, m, err := b.cs.Transform(dst[:], b.csIn, atEOF)
+		p := b.csPos
+		p.Exact = false
+		if n > 0 {
+			b.flow(dst[:n], p)
+		}
+		b.csIn = b.csIn[m:]
+		if err == transform.ErrShortDst {
+			continue
+		}
+		if err != nil && err != transform.ErrShortSrc {
+			// An undecodable sequence: pass its first byte as it is.
+			if len(b.csIn) > 0 {
+				b.flow(b.csIn[:1], p)
+				b.csIn = b.csIn[1:]
+				continue
+			}
+		}
+		break
+	}
+	if len(b.csIn) == 0 {
+		b.csPos = pos
+	}
+	if atEOF {
+		b.flow(nil, Position{})
+	}
+}
+
+// flow undoes format=flowed (RFC 3676) on decoded text, a line at a time;
+// data nil flushes. Other text passes on.
+func (b *body) flow(data []byte, pos Position) {
+	if b.html != nil {
+		if len(b.htmlIn) == 0 {
+			b.htmlPos = pos
+		}
+		b.htmlIn = append(b.htmlIn, data...)
+		return
+	}
+	if !b.flowed {
+		if len(data) > 0 {
+			b.emit(data, pos)
+		}
+		return
+	}
+	for len(data) > 0 {
+		if !b.flowHasPos {
+			b.flowPos, b.flowHasPos = pos, true
+		}
+		i := bytes.IndexByte(data, '\n')
+		if i < 0 {
+			b.flowLine = append(b.flowLine, data...)
+			if len(b.flowLine) > maxFlowLine {
+				// A line this long is no flowed text: pass it on as it
+				// is, so that memory stays bounded.
+				p := b.flowPos
+				p.Exact = false
+				b.emit(b.flowLine, p)
+				b.flowLine, b.flowHasPos, b.flowJoined = b.flowLine[:0], false, false
+			}
+			return
+		}
+		b.flowLine = append(b.flowLine, data[:i+1]...)
+		data = data[i+1:]
+		b.unflow()
+		// The next line in data starts somewhere after pos: its lines are
+		// given pos, the start of the first, a real place before them.
+	}
+	if data == nil && len(b.flowLine) > 0 {
+		b.unflow()
+	}
+}
+
+// maxFlowLine bounds a flowed line held to be unflowed.
+const maxFlowLine = 64 << 10
+
+// unflow emits one flowed line: a line that ends in a space (a soft line
+// break) is joined to the next line of the same quote depth, less the
+// next line's quote marks; with DelSp=yes the space goes too (§4.2). A
+// space-stuffed line loses its first space (§4.4); quote marks and the
+// space after them stay as they were written (§4.5). The signature
+// separator "-- " is not a soft break (§4.3).
+func (b *body) unflow() {
+	line, pos := b.flowLine, b.flowPos
+	b.flowLine, b.flowHasPos = b.flowLine[:0], false
+	pos.Exact = false
+	content := bytes.TrimRight(line, "\r\n")
+	depth := 0
+	for depth < len(content) && content[depth] == '>' {
+		depth++
+	}
+	quote, text := content[:depth], content[depth:]
+	space := len(text) > 0 && text[0] == ' '
+	if space {
+		text = text[1:] // space-stuffing, or the space after quote marks
+	}
+	var out []byte
+	if !b.flowJoined || depth != b.flowDepth {
+		if b.flowJoined {
+			out = append(out, '\n') // a soft break before a change of depth is hard
+		}
+		out = append(out, quote...)
+		if depth > 0 && space {
+			out = append(out, ' ')
+		}
+	}
+	soft := len(text) > 0 && text[len(text)-1] == ' ' && string(text) != "-- "
+	if soft && b.delsp {
+		text = text[:len(text)-1]
+	}
+	out = append(out, text...)
+	if !soft {
+		out = append(out, '\n')
+	}
+	b.flowJoined, b.flowDepth = soft, depth
+	b.emit(out, pos)
+}
+
+// htmlStep gives the tokenizer more decoded HTML, or takes its output.
+func (b *body) htmlStep() {
+	before := len(b.out)
+	b.html.next()
+	if len(b.html.out) > 0 {
+		p := b.htmlPos
+		p.Exact = false
+		b.emit(b.html.out, p)
+		b.html.out = b.html.out[:0]
+	}
+	if b.html.done && len(b.out) == before {
+		b.flushed = true
+	}
+}
+
+// htmlSource feeds the tokenizer from the part's decoded lines.
+type htmlSource struct{ b *body }
+
+func (h htmlSource) Read(p []byte) (int, error) {
+	b := h.b
+	for len(b.htmlIn) == 0 {
+		if b.htmlEOF {
+			return 0, io.EOF
+		}
+		if !b.step() {
+			b.finish()
+			b.flushed = false
+			b.htmlEOF = true
+		}
+	}
+	n := copy(p, b.htmlIn)
+	b.htmlIn = b.htmlIn[n:]
+	return n, nil
+}
+
+// emit adds decoded output, from pos on.
+func (b *body) emit(data []byte, pos Position) {
+	if len(data) == 0 {
+		return
+	}
+	b.anchor(pos)
+	b.out = append(b.out, data...)
+	b.dec += int64(len(data))
+}
+
+// anchor records that the output from b.dec on comes from pos, keeping
+// the anchors within the window and their number bounded.
+func (b *body) anchor(pos Position) {
+	if n := len(b.anchors); n > 0 {
+		last := &b.anchors[n-1]
+		if last.pos.Exact && pos.Exact && last.pos.Line == pos.Line &&
+			pos.Offset-last.pos.Offset == b.dec-last.dec {
+			return // the same run: the last anchor covers it
+		}
+		if n-b.first >= maxAnchors {
+			if pos.Col != 1 {
+				last.pos.Exact = false // the run's positions are not known any more
+				return
+			}
+			pos.Exact = false
+		}
+	}
+	// Anchors before the window go, a block at a time.
+	for b.first < len(b.anchors)-1 && b.anchors[b.first+1].dec <= b.read-LocateWindow {
+		b.first++
+	}
+	if b.first > 1024 && b.first > len(b.anchors)/2 {
+		b.anchors = append(b.anchors[:0], b.anchors[b.first:]...)
+		b.first = 0
+	}
+	b.anchors = append(b.anchors, anchor{dec: b.dec, pos: pos})
+}
+
+// locate maps a decoded offset to the input.
+func (b *body) locate(dec int64) Position {
+	a := b.anchors[b.first:]
+	if len(a) == 0 {
+		return Position{}
+	}
+	i := sort.Search(len(a), func(i int) bool { return a[i].dec > dec }) - 1
+	if i < 0 {
+		p := a[0].pos
+		p.Exact = false
+		return p
+	}
+	p := a[i].pos
+	if p.Exact {
+		d := dec - a[i].dec
+		p.Offset += d
+		p.Col += int(d)
+	}
+	return p
+}

@@ -1,0 +1,145 @@
+package mailbox
+
+import (
+	"bytes"
+	"errors"
+	"net/textproto"
+	"strings"
+)
+
+// header is a message's or part's header block, fields in order.
+type header []field
+
+// field is one header field: its name, its value unfolded, and where
+// each line of the value is in the input.
+type field struct {
+	name, value string
+	at          []valueLine
+	cut         bool // longer than maxFieldBytes: the rest dropped
+}
+
+// valueLine is a line of a field's value, as written, and where.
+type valueLine struct {
+	text string
+	pos  Position
+}
+
+// get returns the value of the first field named name, case ignored.
+func (h header) get(name string) string {
+	for _, f := range h {
+		if strings.EqualFold(f.name, name) {
+			return f.value
+		}
+	}
+	return ""
+}
+
+// readHeader reads a header block up to the empty line that ends it,
+// unfolding continuation lines, and returns it with the position of the
+// first byte after it: the body's start. It holds at most maxHeaderBytes;
+// past that bound, the lines are read as the body's first lines, and the
+// problem is reported. A field longer than maxFieldBytes is cut, and
+// said to be. A delimiter of an open multipart ends the block too.
+func (r *Reader) readHeader(path string) (header, Position) {
+	r.curStop = false
+	var h header
+	var cur *field
+	total := 0
+	for {
+		c, ok := r.bodyLine()
+		if !ok {
+			r.curStop = false
+			return h, r.src.pos
+		}
+		line := bytes.TrimRight(c.data, "\r\n")
+		if c.pos.Col == 1 && len(line) == 0 && c.eol {
+			return h, r.src.pos
+		}
+		total += len(c.data)
+		if total > maxHeaderBytes {
+			r.src.unread(c)
+			r.report(path, errors.New("header block longer than 1 MiB: the rest read as body text"))
+			return h, c.pos
+		}
+		switch {
+		case c.pos.Col != 1 || (line[0] == ' ' || line[0] == '\t') && cur != nil:
+			// A continuation line, or the rest of a line longer than the
+			// source's buffer.
+			if cur == nil {
+				continue
+			}
+			if len(cur.name)+2+len(cur.value)+len(line) > maxFieldBytes {
+				if !cur.cut {
+					cur.cut = true
+					r.report(path, errors.New("header field longer than 64 KiB, cut"))
+				}
+				continue
+			}
+			cur.value += string(line)
+			cur.at = append(cur.at, valueLine{string(line), c.pos})
+		default:
+			name, _, found := bytes.Cut(line, []byte{':'})
+			if !found || len(name) == 0 || bytes.IndexAny(name, " \t") >= 0 {
+				if len(h) == 0 {
+					// Not a header at all: a body with no header block.
+					r.src.unread(c)
+					r.report(path, errors.New("no header block"))
+					return h, c.pos
+				}
+				continue // a stray line among the fields
+			}
+			vpos := c.pos
+			skip := len(name) + 1
+			for skip < len(line) && (line[skip] == ' ' || line[skip] == '\t') {
+				skip++
+			}
+			vpos.Offset += int64(skip)
+			vpos.Col += skip
+			v := string(line[skip:])
+			h = append(h, field{name: string(name), value: v, at: []valueLine{{v, vpos}}})
+			cur = &h[len(h)-1]
+		}
+	}
+}
+
+// unscanned are the header fields that hold no URL but do hold host
+// names and addresses that look like them: trace fields, message ids,
+// signatures, and the MIME structure.
+var unscanned = map[string]bool{
+	"Received": true, "Return-Path": true, "Message-Id": true, "References": true, "In-Reply-To": true,
+	"Content-Id": true, "Dkim-Signature": true, "Domainkey-Signature": true, "Arc-Seal": true,
+	"Arc-Message-Signature": true, "Arc-Authentication-Results": true, "Authentication-Results": true,
+	"Received-Spf": true, "X-Received": true, "Content-Type": true, "Content-Transfer-Encoding": true,
+	"Mime-Version": true, "Date": true, "Xref": true, "Path": true, "X-Google-Dkim-Signature": true,
+	"X-Google-Smtp-Source": true, "X-Gm-Message-State": true, "Delivered-To": true,
+	"Newsgroups": true, "Followup-To": true, "Lines": true,
+}
+
+// headerParts adds a part for every field of a message's header that may
+// carry URLs: all but those in unscanned (Subject, List-*, Archived-At,
+// Link, X-* and the address fields, whose display names carry URLs in
+// spam, among them).
+func (r *Reader) headerParts(h header, prefix string) {
+	for i := range h {
+		f := &h[i]
+		name := textproto.CanonicalMIMEHeaderKey(f.name)
+		if unscanned[name] || strings.HasPrefix(name, "X-Ms-") || strings.HasPrefix(name, "Arc-") {
+			continue
+		}
+		b := &body{flushed: false, ended: true}
+		if strings.Contains(f.value, "=?") {
+			// RFC 2047 words decoded: the text is not as written.
+			pos := f.at[0].pos
+			pos.Exact = false
+			b.emit([]byte(decodeWords(f.value)), pos)
+		} else {
+			for _, l := range f.at {
+				b.emit([]byte(l.text), l.pos)
+			}
+		}
+		b.flushed = true
+		p := &Part{Message: r.msg, MessageID: r.msgID, Subject: r.subject, Path: prefix + "header:" + name,
+			Type: "text/plain", Body: b, Offset: f.at[0].pos.Offset, Line: f.at[0].pos.Line, body: b}
+		r.pending = append(r.pending, p)
+	}
+}

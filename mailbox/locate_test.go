@@ -1,0 +1,183 @@
+package mailbox
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/urlgrep/urlgrep/internal/mailgen"
+)
+
+// parts reads every part of in, its body whole, and the position of each
+// decoded byte.
+type readPart struct {
+	p    *Part
+	body []byte
+	pos  []Position
+}
+
+func readParts(t *testing.T, in string, opts ...Option) []readPart {
+	t.Helper()
+	r := NewReader(strings.NewReader(in), opts...)
+	var out []readPart
+	for {
+		p, err := r.Next()
+		if err == io.EOF {
+			return out
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(p.Body)
+		rp := readPart{p: p, body: body}
+		for i := range body {
+			rp.pos = append(rp.pos, p.Locate(int64(i)))
+		}
+		out = append(out, rp)
+	}
+}
+
+// TestLocateQP checks Locate on a quoted-printable part with escapes,
+// soft line breaks and CRLF: each decoded byte that is not from an escape
+// is the input's byte at its position, and line and column agree with
+// the offset; an escaped byte points at its "=".
+func TestLocateQP(t *testing.T) {
+	in := "From a@x Mon Nov  2 09:14:03 1994\nFrom: a@example.org\nSubject: qp\nContent-Transfer-Encoding: quoted-printable\n\n" +
+		"see http://qp.example/a/very/lo=\nng/path?x=3D1 and =ZZ stays\r\n" + "caf=C3=A9 http://b.example/=\r\n\n" +
+		"last line\n"
+	for _, rp := range readParts(t, in) {
+		if rp.p.Path != "1" {
+			continue
+		}
+		exact := 0
+		for i, pos := range rp.pos {
+			line := 1 + strings.Count(in[:pos.Offset], "\n")
+			col := int(pos.Offset) - (strings.LastIndexByte(in[:pos.Offset], '\n') + 1) + 1
+			if pos.Line != line || pos.Col != col {
+				t.Errorf("byte %d %q: position %+v, but offset %d is %d:%d", i, rp.body[i], pos, pos.Offset, line, col)
+			}
+			if !pos.Exact {
+				continue
+			}
+			exact++
+			if c := in[pos.Offset]; c != rp.body[i] && c != '=' {
+				t.Errorf("byte %d %q at %+v: the input has %q", i, rp.body[i], pos, c)
+			}
+		}
+		if exact != len(rp.body) {
+			t.Errorf("%d of %d bytes exact in %q", exact, len(rp.body), rp.body)
+		}
+		return
+	}
+	t.Fatal("no part 1")
+}
+
+// TestBase64Footer checks that text after a base64 body, such as a
+// mailing list's footer, is read as text.
+func TestBase64Footer(t *testing.T) {
+	for _, footer := range []string{"\n--\nList footer: http://footer.example/unsub\n", "List footer: http://footer.example/unsub\n"} {
+		in := "From: a@example.org\nSubject: b64\nContent-Transfer-Encoding: base64\n\n" +
+			"aHR0cDovL2I2NC5leGFtcGxlLwo=\n" + footer
+		var body string
+		for _, rp := range readParts(t, in) {
+			if rp.p.Path == "1" {
+				body = string(rp.body)
+			}
+		}
+		if !strings.Contains(body, "http://b64.example/") || !strings.Contains(body, "http://footer.example/unsub") {
+			t.Errorf("body %q lacks the base64 text or the footer", body)
+		}
+	}
+}
+
+// TestFlowedQuotes checks that format=flowed keeps quote marks as written
+// (RFC 3676 §4.5): ">>From:" stays ">>From:", "> > x" keeps its space.
+func TestFlowedQuotes(t *testing.T) {
+	in := "From: a@example.org\nSubject: f\nContent-Type: text/plain; format=flowed\n\n>>From: x http://f.example/\n> quoted \n> on\n plain\n"
+	for _, rp := range readParts(t, in) {
+		if rp.p.Path == "1" {
+			if want := ">>From: x http://f.example/\n> quoted on\nplain\n"; string(rp.body) != want {
+				t.Errorf("body %q, want %q", rp.body, want)
+			}
+			return
+		}
+	}
+	t.Fatal("no part 1")
+}
+
+// TestFromInBody checks that a body line starting "From " ends the
+// message only when it is a separator line (sender and asctime date).
+func TestFromInBody(t *testing.T) {
+	in := "From a@x Mon Nov  2 09:14:03 1994\nFrom: a@x\nSubject: hi\n\nFrom the notes: http://lost.example/\nSee: http://also-lost.example/\n" +
+		"From b@x Tue Nov  3 10:00:00 1994\nFrom: b@x\nSubject: two\n\nsecond http://two.example/\n"
+	var bodies []string
+	for _, rp := range readParts(t, in) {
+		if rp.p.Path == "1" {
+			bodies = append(bodies, string(rp.body))
+		}
+	}
+	want := []string{"From the notes: http://lost.example/\nSee: http://also-lost.example/\n", "second http://two.example/\n"}
+	if strings.Join(bodies, "|") != strings.Join(want, "|") {
+		t.Errorf("bodies %q, want %q", bodies, want)
+	}
+}
+
+// TestCutPieces checks that a mailbox read in pieces cut where Cut says,
+// each with StartAt, gives the parts, bodies and positions one Reader
+// gives for the whole, message numbers counted on.
+func TestCutPieces(t *testing.T) {
+	var gen bytes.Buffer
+	if _, err := mailgen.Generate(&gen, 120, 5); err != nil {
+		t.Fatal(err)
+	}
+	data := gen.String()
+	render := func(parts []readPart, base int) []string {
+		var out []string
+		for _, rp := range parts {
+			s := fmt.Sprintf("%d %s %s %q", rp.p.Message+base, rp.p.Path, rp.p.Type, rp.body)
+			if len(rp.pos) > 0 {
+				s += fmt.Sprintf(" %+v %+v", rp.pos[0], rp.pos[len(rp.pos)-1])
+			}
+			out = append(out, s)
+		}
+		return out
+	}
+	want := render(readParts(t, data), 0)
+	var got []string
+	line, pieces := 1, 0
+	for from := 0; from < len(data); pieces++ {
+		to := len(data)
+		if from+20000 < len(data) {
+			if c := Cut([]byte(data[from : from+20000])); c > 0 {
+				to = from + c
+			}
+		}
+		piece := data[from:to]
+		got = append(got, render(readParts(t, piece, StartAt(int64(from), line, 0)), countMessages(data[:from]))...)
+		line += strings.Count(piece, "\n")
+		from = to
+	}
+	if pieces < 5 {
+		t.Fatalf("only %d pieces", pieces)
+	}
+	if g, w := strings.Join(got, "\n"), strings.Join(want, "\n"); g != w {
+		i := 0
+		for i < len(g) && i < len(w) && g[i] == w[i] {
+			i++
+		}
+		t.Errorf("pieces differ from the whole at %d:\ngot  %.300s\nwant %.300s", i, g[i:], w[i:])
+	}
+}
+
+// countMessages counts the messages of an mbox prefix.
+func countMessages(s string) int {
+	n := 0
+	for _, line := range strings.SplitAfter(s, "\n") {
+		if isFromLine([]byte(line)) {
+			n++
+		}
+	}
+	return n
+}

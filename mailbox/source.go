@@ -1,0 +1,248 @@
+package mailbox
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+)
+
+// Position is a place in the input: its byte offset (0-based), line and
+// column (1-based, in bytes). Exact is true when it is the byte the
+// decoded byte came from (plain and quoted-printable parts in UTF-8 or
+// US-ASCII, header values without encoded words); otherwise it is the
+// start of the encoded line, or the part of it, that holds it (base64,
+// format=flowed, HTML, other charsets).
+type Position struct {
+	Offset    int64
+	Line, Col int
+	Exact     bool
+}
+
+// chunk is a line of the input, or a piece of a line longer than the
+// source's buffer: data is valid until the next call to source.next.
+type chunk struct {
+	data []byte
+	pos  Position // of data[0]; Exact
+	eol  bool     // data ends with '\n'
+}
+
+// source reads the input line by line, knowing where each line is, and
+// splits an mbox into messages at its "From " separator lines (mboxrd's
+// ">From " quoting undone). A single message or news article is an mbox
+// of one message without a "From " line.
+type source struct {
+	br   *bufio.Reader
+	pos  Position // of the next byte
+	mbox bool     // the input starts with a "From " line
+
+	started   bool
+	lineStart bool // the next byte starts a line
+	held      *chunk
+	heldBuf   chunk
+	err       error // an error reading the input (not io.EOF)
+	eof       bool
+}
+
+// sourceBuf is the source's buffer: the longest line it returns whole.
+const sourceBuf = 64 << 10
+
+func newSource(r io.Reader, at Position) *source {
+	if at.Line < 1 {
+		at.Line = 1
+	}
+	at.Col, at.Exact = 1, true
+	return &source{br: bufio.NewReaderSize(r, sourceBuf), pos: at, lineStart: true}
+}
+
+// start reads the input's first bytes to tell an mbox; false when the
+// input is empty.
+func (s *source) start() bool {
+	s.started = true
+	b, err := s.br.Peek(5)
+	if len(b) == 0 {
+		if err != nil && err != io.EOF {
+			s.err = err
+		}
+		s.eof = true
+		return false
+	}
+	s.mbox = isFromLine(s.peekLine())
+	return true
+}
+
+// peekLine returns the start of the next line (at most 256 bytes), not
+// consumed.
+func (s *source) peekLine() []byte {
+	b, _ := s.br.Peek(256)
+	if i := bytes.IndexByte(b, '\n'); i >= 0 {
+		b = b[:i+1]
+	}
+	return b
+}
+
+// atSeparator reports whether the next line starts a new message of an
+// mbox: a "From " line that parses as one (sender and asctime date),
+// wherever it stands; prose that starts with "From " does not.
+func (s *source) atSeparator() bool {
+	return s.mbox && s.lineStart && isFromLine(s.peekLine())
+}
+
+// skipSeparator consumes a separator line.
+func (s *source) skipSeparator() {
+	for {
+		c, ok := s.raw()
+		if !ok || c.eol {
+			return
+		}
+	}
+}
+
+// raw returns the next chunk of the input, whatever it is; ok false at
+// the end of the input.
+func (s *source) raw() (chunk, bool) {
+	if s.eof {
+		return chunk{}, false
+	}
+	line, err := s.br.ReadSlice('\n')
+	switch {
+	case err == nil || err == bufio.ErrBufferFull:
+	case err == io.EOF:
+		s.eof = true
+		if len(line) == 0 {
+			return chunk{}, false
+		}
+	default:
+		s.err, s.eof = err, true
+		if len(line) == 0 {
+			return chunk{}, false
+		}
+	}
+	c := chunk{data: line, pos: s.pos, eol: len(line) > 0 && line[len(line)-1] == '\n'}
+	s.pos.Offset += int64(len(line))
+	if c.eol {
+		s.pos.Line++
+		s.pos.Col = 1
+	} else {
+		s.pos.Col += len(line)
+	}
+	s.lineStart = c.eol
+	return c, true
+}
+
+// next returns the next chunk of the current message, ok false at its end
+// (the next line is a separator, or the input ended). A line ">From ...",
+// ">>From ..." of an mbox comes back with one '>' less (mboxrd).
+func (s *source) next() (chunk, bool) {
+	if s.held != nil {
+		c := *s.held
+		s.held = nil
+		return c, true
+	}
+	if s.atSeparator() {
+		return chunk{}, false
+	}
+	unquote := s.mbox && s.lineStart && isQuotedFrom(s.peekLine())
+	c, ok := s.raw()
+	if ok && unquote {
+		c.data = c.data[1:]
+		c.pos.Offset++
+		c.pos.Col++
+	}
+	return c, ok
+}
+
+// unread gives c back: the next call to next returns it again. Its data
+// must stay valid until then: the caller has not read further.
+func (s *source) unread(c chunk) {
+	s.heldBuf = c
+	s.held = &s.heldBuf
+}
+
+// nextMessage skips what is left of the current message and its
+// successor's separator line; false at the end of the input.
+func (s *source) nextMessage() bool {
+	for {
+		if _, ok := s.next(); !ok {
+			break
+		}
+	}
+	if s.eof || s.err != nil {
+		return false
+	}
+	s.skipSeparator()
+	return !s.eof || s.br.Buffered() > 0
+}
+
+// isFromLine reports whether b starts with an mbox separator line: "From ",
+// the sender, and an asctime date ("From sender Mon Nov  2 09:14:03 1994",
+// "From - Tue Nov 03 11:00:00 1994"), so that prose that happens to start
+// with "From " is not one.
+func isFromLine(b []byte) bool {
+	if !bytes.HasPrefix(b, []byte("From ")) {
+		return false
+	}
+	if i := bytes.IndexByte(b, '\n'); i >= 0 {
+		b = b[:i]
+	}
+	fields := bytes.Fields(b)
+	if len(fields) < 7 {
+		return false
+	}
+	isDay := false
+	for _, d := range []string{"Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"} {
+		if string(fields[2]) == d {
+			isDay = true
+		}
+	}
+	if !isDay {
+		return false
+	}
+	// the month, then a day of the month, then hh:mm[:ss]
+	isMonth := false
+	for _, m := range []string{"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"} {
+		if string(fields[3]) == m {
+			isMonth = true
+		}
+	}
+	return isMonth && isDigits(fields[4]) && bytes.Count(fields[5], []byte{':'}) >= 1
+}
+
+func isDigits(b []byte) bool {
+	if len(b) == 0 {
+		return false
+	}
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// isQuotedFrom reports whether b starts with ">+From ".
+func isQuotedFrom(b []byte) bool {
+	i := 0
+	for i < len(b) && b[i] == '>' {
+		i++
+	}
+	return i > 0 && bytes.HasPrefix(b[i:], []byte("From "))
+}
+
+// Cut returns the index in data of the start of the last mbox separator
+// line ("From " line, see isFromLine) that is preceded by a line break,
+// or -1. Reading data[:i] and data[i:] (the second with [StartAt]) with
+// two Readers gives the parts one Reader gives for data, positions
+// included, and message numbers counted from the second's start.
+func Cut(data []byte) int {
+	for end := len(data); end > 0; {
+		i := bytes.LastIndex(data[:end], []byte("\nFrom "))
+		if i < 0 {
+			return -1
+		}
+		if isFromLine(data[i+1:]) && bytes.IndexByte(data[i+1:], '\n') >= 0 {
+			return i + 1
+		}
+		end = i
+	}
+	return -1
+}
