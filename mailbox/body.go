@@ -71,11 +71,13 @@ type body struct {
 
 	line    []byte // the line being decoded, copied out of the source
 	out     []byte
+	keep    []byte // out's buffer, reused once out is read
 	anchors []anchor
 	first   int   // anchors[:first] are out of the window
 	dec     int64 // decoded bytes so far
 	read    int64 // decoded bytes returned by Read
 	ended   bool  // no more input
+	gave    bool  // the last Read returned data
 	flushed bool
 	path    string
 }
@@ -86,6 +88,12 @@ func (b *body) Read(p []byte) (int, error) {
 		if b.flushed {
 			return 0, io.EOF
 		}
+		if b.gave && b.r != nil && b.r.src.dry() {
+			// Nothing more to hand without waiting for the input (a
+			// pipe): say so, so that what was read is scanned now.
+			b.gave = false
+			return 0, nil
+		}
 		if b.html != nil {
 			b.htmlStep()
 			continue
@@ -94,8 +102,15 @@ func (b *body) Read(p []byte) (int, error) {
 			b.finish()
 		}
 	}
+	b.gave = true
 	n := copy(p, b.out)
 	b.out = b.out[n:]
+	if len(b.out) == 0 {
+		b.out = b.out[:0:cap(b.out)] // keep the buffer: the next step fills it again
+		if cap(b.out) < 4096 {
+			b.out = b.keep[:0]
+		}
+	}
 	b.read += int64(n)
 	return n, nil
 }
@@ -476,8 +491,31 @@ func (b *body) emit(data []byte, pos Position) {
 		return
 	}
 	b.anchor(pos)
+	if len(b.out) == 0 && cap(b.keep) > 0 {
+		b.out = b.keep[:0]
+	}
 	b.out = append(b.out, data...)
+	if cap(b.out) > cap(b.keep) {
+		b.keep = b.out[:0:cap(b.out)]
+	}
 	b.dec += int64(len(data))
+}
+
+// recycle returns a body for the next part, reusing b's buffers: b, the
+// previous part's, is not read any more (a Body and its Locate are valid
+// until the next call to Next).
+func (b *body) recycle() *body {
+	if b == nil {
+		return &body{}
+	}
+	nb := &body{line: b.line[:0], keep: b.keep[:0], anchors: b.anchors[:0], b64: b.b64[:0]}
+	if cap(nb.keep) > 1<<20 {
+		nb.keep = nil // an outsized part's buffer goes
+	}
+	if cap(nb.anchors) > maxAnchors {
+		nb.anchors = nil
+	}
+	return nb
 }
 
 // anchor records that the output from b.dec on comes from pos, keeping

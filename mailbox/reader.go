@@ -45,7 +45,8 @@ type Part struct {
 // text read from Body (0-based), comes from: for plain and quoted-printable
 // parts in UTF-8 or US-ASCII and plain header values, the byte itself
 // (Exact); otherwise the start of the encoded line, or the run of it, that
-// holds it. It answers exactly for the last [LocateWindow] bytes read.
+// holds it. It answers exactly for the last [LocateWindow] bytes read, and
+// is valid, as Body is, until the next call to Next.
 func (p *Part) Locate(decoded int64) Position {
 	if p.body == nil {
 		return Position{Offset: p.Offset, Line: p.Line, Col: 1}
@@ -110,6 +111,7 @@ type Reader struct {
 	stack   []*frame // open multiparts, innermost last
 	cur     *body    // the body being read
 	curStop bool     // the current body has met its end
+	last    *body    // the last body made, whose buffers the next reuses
 }
 
 // frame is an open multipart.
@@ -132,6 +134,19 @@ func NewReader(r io.Reader, opts ...Option) *Reader {
 	}
 	mr.src = newSource(r, mr.at)
 	return mr
+}
+
+// Reset makes r read src from the start, as NewReader(src, opts...)
+// would, but keeps its buffers: a caller that reads many small inputs
+// (the pieces of a large mailbox) allocates them once.
+func (r *Reader) Reset(src io.Reader, opts ...Option) {
+	br, last, problem := r.src.br, r.last, r.problem
+	*r = Reader{problem: problem, last: last}
+	for _, o := range opts {
+		o(r)
+	}
+	br.Reset(src)
+	r.src = newSourceBuf(br, r.at)
 }
 
 // Next returns the next part to scan, or io.EOF after the last. A
@@ -308,7 +323,7 @@ func (r *Reader) skipBody() {
 
 // newPart makes the part for a text body with header h.
 func (r *Reader) newPart(h header, start Position, mediatype string, params map[string]string, path, group string) *Part {
-	b := &body{r: r, path: path}
+	b := r.newBody(path)
 	switch cte := strings.ToLower(strings.TrimSpace(h.get("Content-Transfer-Encoding"))); cte {
 	case "quoted-printable":
 		b.xfer = xferQP
@@ -398,7 +413,7 @@ func (r *Reader) readText(f *frame, what string) {
 		return
 	}
 	// The text held, then whatever follows it, as a plain part.
-	b := &body{r: r, path: path}
+	b := r.newBody(path)
 	if len(held) > 0 {
 		b.replay(held, first)
 	}
@@ -430,6 +445,15 @@ func (b *body) replay(data []byte, first Position) {
 			pos.Col += len(line)
 		}
 	}
+}
+
+// newBody returns the body of a new part, with the buffers of the body
+// read before it.
+func (r *Reader) newBody(path string) *body {
+	b := r.last.recycle()
+	b.r, b.path = r, path
+	r.last = b
+	return b
 }
 
 func (r *Reader) report(part string, err error) {

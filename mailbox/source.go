@@ -47,11 +47,16 @@ type source struct {
 const sourceBuf = 64 << 10
 
 func newSource(r io.Reader, at Position) *source {
+	return newSourceBuf(bufio.NewReaderSize(r, sourceBuf), at)
+}
+
+// newSourceBuf is newSource with a buffered reader already made.
+func newSourceBuf(br *bufio.Reader, at Position) *source {
 	if at.Line < 1 {
 		at.Line = 1
 	}
 	at.Col, at.Exact = 1, true
-	return &source{br: bufio.NewReaderSize(r, sourceBuf), pos: at, lineStart: true}
+	return &source{br: br, pos: at, lineStart: true}
 }
 
 // start reads the input's first bytes to tell an mbox; false when the
@@ -71,20 +76,34 @@ func (s *source) start() bool {
 }
 
 // peekLine returns the start of the next line (at most 256 bytes), not
-// consumed.
+// consumed. It waits for more input only while the line's end is not in
+// sight: on a pipe, a line is looked at as soon as it has come.
 func (s *source) peekLine() []byte {
-	b, _ := s.br.Peek(256)
-	if i := bytes.IndexByte(b, '\n'); i >= 0 {
-		b = b[:i+1]
+	n := max(s.br.Buffered(), 1)
+	for {
+		b, err := s.br.Peek(min(n, 256))
+		if i := bytes.IndexByte(b, '\n'); i >= 0 {
+			return b[:i+1]
+		}
+		if err != nil || len(b) >= 256 {
+			return b
+		}
+		n = len(b) + 1
 	}
-	return b
 }
 
 // atSeparator reports whether the next line starts a new message of an
 // mbox: a "From " line that parses as one (sender and asctime date),
 // wherever it stands; prose that starts with "From " does not.
 func (s *source) atSeparator() bool {
-	return s.mbox && s.lineStart && isFromLine(s.peekLine())
+	if !s.mbox || !s.lineStart {
+		return false
+	}
+	// Five bytes tell most lines apart: no waiting on a pipe for more.
+	if b, _ := s.br.Peek(5); string(b) != "From " {
+		return false
+	}
+	return isFromLine(s.peekLine())
 }
 
 // skipSeparator consumes a separator line.
@@ -141,7 +160,12 @@ func (s *source) next() (chunk, bool) {
 	if s.atSeparator() {
 		return chunk{}, false
 	}
-	unquote := s.mbox && s.lineStart && isQuotedFrom(s.peekLine())
+	unquote := false
+	if s.mbox && s.lineStart {
+		if b, _ := s.br.Peek(1); len(b) == 1 && b[0] == '>' {
+			unquote = isQuotedFrom(s.peekLine())
+		}
+	}
 	c, ok := s.raw()
 	if ok && unquote {
 		c.data = c.data[1:]
@@ -149,6 +173,12 @@ func (s *source) next() (chunk, bool) {
 		c.pos.Col++
 	}
 	return c, ok
+}
+
+// dry reports whether the next line cannot be had without reading the
+// input: nothing buffered, nothing held back.
+func (s *source) dry() bool {
+	return s.held == nil && !s.eof && s.br.Buffered() == 0
 }
 
 // unread gives c back: the next call to next returns it again. Its data

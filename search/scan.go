@@ -59,7 +59,8 @@ type stream struct {
 	problems []string // mailbox problems not yet emitted
 
 	lines    *lineTracker // Options.Before, After, Lines
-	reported bool         // the last URL found was reported (not filtered out)
+	mr       *mailbox.Reader
+	reported bool // the last URL found was reported (not filtered out)
 }
 
 func newStream(o *Options, name string) *stream {
@@ -106,9 +107,15 @@ func (st *stream) text(r io.Reader, offset int64, line int) error {
 // mail reads r as mail or news, which starts at offset and on line of the
 // input, and scans each of its text parts.
 func (st *stream) mail(r io.Reader, offset int64, line int) error {
-	mr := mailbox.NewReader(r, mailbox.StartAt(offset, line, 0), mailbox.OnProblem(func(p mailbox.Problem) {
-		st.problems = append(st.problems, st.name+": "+p.Error())
-	}))
+	// One Reader serves every piece the stream reads, reset for each.
+	if st.mr == nil {
+		st.mr = mailbox.NewReader(r, mailbox.StartAt(offset, line, 0), mailbox.OnProblem(func(p mailbox.Problem) {
+			st.problems = append(st.problems, st.name+": "+p.Error())
+		}))
+	} else {
+		st.mr.Reset(r, mailbox.StartAt(offset, line, 0))
+	}
+	mr := st.mr
 	for !st.stopped {
 		part, err := mr.Next()
 		for _, n := range st.problems {

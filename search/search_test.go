@@ -259,7 +259,13 @@ func TestAlternativeRepeats(t *testing.T) {
 // until the end of input would never report it, and the test would fail
 // at its deadline instead of hanging.
 func TestStreaming(t *testing.T) {
-	for _, o := range []Options{{}, {Jobs: 4}, {Context: true}, {Raw: true}} {
+	mail := "From a@x Mon Nov  2 09:14:03 1994\nFrom: a@example.org\nSubject: hi\n\n"
+	for _, tt := range []struct {
+		o    Options
+		head string
+	}{{Options{}, ""}, {Options{Jobs: 4}, ""}, {Options{Context: true}, ""}, {Options{Raw: true}, ""},
+		{Options{}, mail}, {Options{Jobs: 4}, mail}} {
+		o := tt.o
 		pr, pw, err := os.Pipe()
 		if err != nil {
 			t.Fatal(err)
@@ -276,7 +282,7 @@ func TestStreaming(t *testing.T) {
 			pr.Close()
 			done <- err
 		}()
-		io.WriteString(pw, "see http://a.example/ here\n\n")
+		io.WriteString(pw, tt.head+"see http://a.example/ here\n\n")
 		select {
 		case u := <-got:
 			if u != "http://a.example/" {

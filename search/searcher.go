@@ -131,7 +131,11 @@ func (s *searcher) run() error {
 	if !mail && !s.fn(&Event{Kind: PartBegin}) {
 		return nil
 	}
-	if s.o.Jobs > 1 && !live && !s.o.lines() {
+	// Mail is read on one goroutine: measured on a 100 MB mailbox, the
+	// message pieces on two workers lose to one (2.5 s against 2.0 s)
+	// under urlgrep's 12 MiB soft memory limit, the collector running for
+	// the allocation of every parse. Pieces pay for text.
+	if s.o.Jobs > 1 && !live && !s.o.lines() && !mail {
 		return s.pieces(br, mail, at)
 	}
 	st := s.newStream(s.fn)
