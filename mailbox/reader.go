@@ -236,8 +236,7 @@ func (r *Reader) delimiterNext(c chunk) bool {
 	if len(r.stack) == 0 || r.src.held != nil {
 		return false
 	}
-	b, _ := r.src.br.Peek(2)
-	if string(b) != "--" {
+	if !r.src.peekPrefix("--") {
 		return false
 	}
 	line := r.src.peekLine()

@@ -92,6 +92,19 @@ func (s *source) peekLine() []byte {
 	}
 }
 
+// peekPrefix reports whether the next bytes are prefix, looking at no
+// more of them than it takes to tell: on a pipe, a short line ("\n") is
+// told apart as soon as it has come, not once five more bytes have.
+func (s *source) peekPrefix(prefix string) bool {
+	for i := 1; i <= len(prefix); i++ {
+		b, _ := s.br.Peek(i)
+		if len(b) < i || b[i-1] != prefix[i-1] {
+			return false
+		}
+	}
+	return true
+}
+
 // atSeparator reports whether the next line starts a new message of an
 // mbox: a "From " line that parses as one (sender and asctime date),
 // wherever it stands; prose that starts with "From " does not.
@@ -99,11 +112,7 @@ func (s *source) atSeparator() bool {
 	if !s.mbox || !s.lineStart {
 		return false
 	}
-	// Five bytes tell most lines apart: no waiting on a pipe for more.
-	if b, _ := s.br.Peek(5); string(b) != "From " {
-		return false
-	}
-	return isFromLine(s.peekLine())
+	return s.peekPrefix("From ") && isFromLine(s.peekLine())
 }
 
 // skipSeparator consumes a separator line.
@@ -162,9 +171,7 @@ func (s *source) next() (chunk, bool) {
 	}
 	unquote := false
 	if s.mbox && s.lineStart {
-		if b, _ := s.br.Peek(1); len(b) == 1 && b[0] == '>' {
-			unquote = isQuotedFrom(s.peekLine())
-		}
+		unquote = s.peekPrefix(">") && isQuotedFrom(s.peekLine())
 	}
 	c, ok := s.raw()
 	if ok && unquote {
