@@ -94,3 +94,28 @@ func TestLinearTime(t *testing.T) {
 		}
 	}
 }
+
+// TestLinearLinks converts one paragraph of n URL lines, and of 2n, and
+// checks that the work of making the links (the text pieces the
+// transformer visits) doubles, not quadruples: a list of 60,000 URLs took
+// 30 s when each link walked the paragraph's pieces from the start. The
+// wrapper lines of the appendix are the other shape.
+func TestLinearLinks(t *testing.T) {
+	for _, line := range []string{"http://a%d.example/\n", "see <URL:http://a%d.example/\n x> and\n"} {
+		work := func(n int) int64 {
+			var src strings.Builder
+			for i := range n {
+				fmt.Fprintf(&src, line, i)
+			}
+			ext := New()
+			if err := newMarkdown(ext).Convert([]byte(src.String()), io.Discard); err != nil {
+				t.Fatal(err)
+			}
+			return ext.(*extender).l.visits.Load()
+		}
+		w1, w2 := work(2000), work(4000)
+		if w1 < 2000 || w2 > 5*w1/2 {
+			t.Errorf("%q: %d pieces visited for 2,000 lines, %d for 4,000: not linear", line, w1, w2)
+		}
+	}
+}

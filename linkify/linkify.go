@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -114,6 +115,7 @@ type linker struct {
 	cfg     Config
 	finder  *extract.Finder
 	schemes map[string]bool
+	visits  atomic.Int64 // pieces visited by the runners: the work done, for tests
 }
 
 func newLinker(opts []Option) *linker {
@@ -320,6 +322,7 @@ var _ parser.ASTTransformer = (*transformer)(nil)
 func (t *transformer) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
 	r := runner{l: t.l, source: reader.Source()}
 	r.walk(doc)
+	t.l.visits.Add(r.visits)
 }
 
 // runner carries the buffers reused over the runs of one document.
@@ -330,6 +333,20 @@ type runner struct {
 	pieces []piece // the run's text nodes, in order
 	spans  []span  // the links found in buf
 	out    []ast.Node
+	// cursor is the first piece that a range from here on may touch: the
+	// spans are made in order, so each piece is passed once per run and a
+	// run with many links costs linear time, not the pieces times the
+	// links.
+	cursor int
+	visits int64
+}
+
+// skip moves the cursor past the pieces that end before from.
+func (r *runner) skip(from int) {
+	for r.cursor < len(r.pieces)-1 && r.pieces[r.cursor].end() < from {
+		r.cursor++
+		r.visits++
+	}
 }
 
 // piece is one text node of a run; its value is buf[off:off+len(value)],
@@ -477,6 +494,7 @@ func (r *runner) linkify(parent ast.Node) {
 		return
 	}
 	r.out = r.out[:0]
+	r.cursor = 0
 	cur := 0
 	for _, s := range r.spans {
 		r.out = r.texts(r.out, cur, s.start)
@@ -550,7 +568,9 @@ func splitsEscape(buf []byte, at int) bool {
 
 // sourcePos returns the source offset of buf[i].
 func (r *runner) sourcePos(i int) int {
-	for _, p := range r.pieces {
+	r.skip(i)
+	for _, p := range r.pieces[r.cursor:] {
+		r.visits++
 		if i <= p.end() {
 			return p.t.Segment.Start + min(i-p.off, p.t.Segment.Len())
 		}
@@ -563,7 +583,12 @@ func (r *runner) sourcePos(i int) int {
 // of a piece, carrying the piece's line break when the '\n' that stands
 // for it is in range. Parts that follow each other in the source merge.
 func (r *runner) texts(out []ast.Node, from, to int) []ast.Node {
-	for _, p := range r.pieces {
+	r.skip(from)
+	for _, p := range r.pieces[r.cursor:] {
+		r.visits++
+		if p.off > to {
+			break // this piece and those after it hold nothing of the range
+		}
 		lo, hi := max(from, p.off), min(to, p.end())
 		brk := p.breaks() && from <= p.end() && p.end() < to
 		if lo >= hi && !brk {
@@ -595,7 +620,12 @@ func (r *runner) texts(out []ast.Node, from, to int) []ast.Node {
 // words appends text nodes for the non-space bytes of buf[from:to]: a
 // wrapper's URL with the whitespace and line breaks inside it left out.
 func (r *runner) words(out []ast.Node, from, to int) []ast.Node {
-	for _, p := range r.pieces {
+	r.skip(from)
+	for _, p := range r.pieces[r.cursor:] {
+		r.visits++
+		if p.off > to {
+			break
+		}
 		lo, hi := max(from, p.off), min(to, p.end())
 		for lo < hi {
 			for lo < hi && isSpace(r.buf[lo]) {
