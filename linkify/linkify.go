@@ -2,9 +2,12 @@ package linkify
 
 import (
 	"bytes"
+
 	"slices"
 	"strings"
 	"sync/atomic"
+
+	"github.com/yuin/goldmark/renderer/html"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -132,8 +135,10 @@ func newLinker(opts []Option) *linker {
 	}
 	l := &linker{cfg: cfg, schemes: make(map[string]bool, len(cfg.Schemes))}
 	for _, s := range cfg.Schemes {
-		if s != "" {
-			l.schemes[strings.ToLower(s)] = true
+		// "http, https" as a user types it: the names, not the spaces
+		// (as extract and urlgrep's --scheme read them).
+		if s = strings.ToLower(strings.TrimSpace(s)); s != "" {
+			l.schemes[s] = true
 		}
 	}
 	l.finder = extract.NewFinder(l.extractOptions()...)
@@ -146,6 +151,18 @@ func (l *linker) extractOptions() []extract.Option {
 		extract.WithEmail(l.cfg.Email),
 		extract.WithMaxCandidate(l.cfg.MaxLength),
 	}
+}
+
+// markdownDestination is destination for goldmark's renderer, which
+// writes href="" for a URL it deems dangerous (file:, and data: but for
+// images, html.IsDangerousURL) unless it renders unsafely: such a URL
+// stays text rather than become a link to nowhere.
+func (l *linker) markdownDestination(m *extract.Match) (string, bool) {
+	dest, ok := l.destination(m)
+	if !ok || html.IsDangerousURL([]byte(dest)) {
+		return "", false
+	}
+	return dest, true
 }
 
 // destination decides whether m becomes a link, and where it points.
@@ -284,7 +301,7 @@ func (p *wrapperParser) Parse(parent ast.Node, block text.Reader, pc parser.Cont
 	// link's label, so there the wrapper stays text.
 	if m, n := p.l.finder.At(line[:end], 0, nil); m != nil && n == end && m.Kind == extract.Wrapped &&
 		!pc.IsInLinkLabel() {
-		if dest, ok := p.l.destination(m); ok {
+		if dest, ok := p.l.markdownDestination(m); ok {
 			link := p.l.newLink(dest, seg.Start)
 			link.AppendChild(link, ast.NewRawTextSegment(
 				text.NewSegment(seg.Start+int(m.Offset), seg.Start+int(m.End))))
@@ -483,7 +500,7 @@ func (r *runner) linkify(parent ast.Node) {
 		}
 		s := span{start: i, end: i + n, label: i + int(m.Offset), labelEnd: i + int(m.End),
 			wrapped: m.Kind == extract.Wrapped}
-		if dest, ok := r.l.destination(r.l.unescaped(m, buf[i:i+n], prev)); ok && !splitsEscape(buf, s.start) &&
+		if dest, ok := r.l.markdownDestination(r.l.unescaped(m, buf[i:i+n], prev)); ok && !splitsEscape(buf, s.start) &&
 			!splitsEscape(buf, s.labelEnd) && !splitsEscape(buf, s.end) {
 			s.dest = dest
 			r.spans = append(r.spans, s)

@@ -179,3 +179,26 @@ func TestSchemeOf(t *testing.T) {
 		}
 	}
 }
+
+// TestSchemeOptions checks two option cases of issue 11: scheme names
+// given with spaces ("http, https", as typed on a command line) are the
+// names; a scheme allowed but blanked by goldmark's renderer (file:)
+// stays text in Markdown instead of becoming href="", and is linked in
+// plain text, whose renderer is ours.
+func TestSchemeOptions(t *testing.T) {
+	src := "see file:///etc/motd and http://a.example/\n"
+	var md bytes.Buffer
+	if err := newMarkdown(New(WithSchemes(" ftp", "http ", "file"))).Convert([]byte(src), &md); err != nil {
+		t.Fatal(err)
+	}
+	if got := md.String(); !strings.Contains(got, `<a href="http://a.example/">`) || strings.Contains(got, `href=""`) || strings.Contains(got, "<a href=\"file:") {
+		t.Errorf("Markdown: %s", got)
+	}
+	var txt bytes.Buffer
+	if err := RenderText(&txt, strings.NewReader(src), WithSchemes("file")); err != nil {
+		t.Fatal(err)
+	}
+	if got := txt.String(); !strings.Contains(got, `<a href="file:///etc/motd">`) {
+		t.Errorf("text: %s", got)
+	}
+}
