@@ -2,6 +2,7 @@ package extract
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/urlgrep/urlgrep/rfc1738"
@@ -38,6 +39,7 @@ type config struct {
 	maxCandidate int
 	readSize     int
 	www, email   bool
+	noAngle      bool // "<http://...>" is left to the caller (goldmark's autolinks)
 	onDrop       func(offset int64, line int)
 }
 
@@ -59,6 +61,12 @@ func WithMaxCandidate(n int) Option {
 // MaxMaxCandidate is the largest candidate bound [WithMaxCandidate] sets:
 // 1 GiB. The Scanner's buffer grows up to the bound, so it bounds memory.
 const MaxMaxCandidate = 1 << 30
+
+// WithAngle turns on or off the URLs in plain angle brackets,
+// "<http://example.com/>" (default on). Off, a bare URL inside them is
+// found as in running text: the caller (a Markdown renderer, whose
+// autolinks they are) has read them already.
+func WithAngle(on bool) Option { return func(c *config) { c.noAngle = !on } }
 
 // OnDrop sets a function told of each candidate a [Scanner] drops for
 // being longer than the candidate bound: the input offset and line where
@@ -84,11 +92,14 @@ func WithEmail(on bool) Option { return func(c *config) { c.email = on } }
 // Finder recognises URLs in text held in memory, by exactly the rules of
 // the [Scanner], which uses one. It is for callers that see text a block
 // at a time, such as a Markdown parser; it is safe for concurrent use.
-type Finder struct{ cfg config }
+type Finder struct {
+	cfg  config
+	pool *sync.Pool // Scanners for All, shared by the copies of a Finder
+}
 
 // NewFinder returns a Finder with the given options.
 func NewFinder(opts ...Option) *Finder {
-	f := &Finder{cfg: defaults()}
+	f := &Finder{cfg: defaults(), pool: new(sync.Pool)}
 	for _, o := range opts {
 		o(&f.cfg)
 	}
@@ -303,6 +314,9 @@ func (f *Finder) wrapped(w wrapper.Wrapper, data []byte) *Match {
 	}
 	kind := Wrapped
 	if w.Kind == wrapper.Angle {
+		if f.cfg.noAngle {
+			return nil
+		}
 		kind = Angle
 	}
 	raw := string(data[w.URLStart:w.URLEnd])

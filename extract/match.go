@@ -80,6 +80,10 @@ type Match struct {
 	// Err is the scheme grammar's verdict: nil when the URL is valid, else
 	// an *rfc1738.Error (the generic syntax and the host always hold).
 	Err error
+
+	// candStart and candEnd are the input offsets of the whole candidate:
+	// the wrapper's "<" and the byte after its ">", or Offset and End.
+	candStart, candEnd int64
 }
 
 // Valid reports whether the URL is valid (leniently) by its scheme's grammar.

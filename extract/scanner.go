@@ -204,6 +204,7 @@ func (s *Scanner) Scan() bool {
 			s.fill()
 		case m != nil:
 			s.locate(m, ms, me)
+			m.candStart, m.candEnd = s.base+int64(min(ms, t)), s.base+int64(max(me, resume))
 			s.pos = resume
 			if ms > s.start {
 				s.pending = m

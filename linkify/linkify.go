@@ -150,6 +150,9 @@ func (l *linker) extractOptions() []extract.Option {
 		extract.WithWWW(l.cfg.WWW),
 		extract.WithEmail(l.cfg.Email),
 		extract.WithMaxCandidate(l.cfg.MaxLength),
+		// "<http://...>" is goldmark's autolink, read before the
+		// transformer runs; in text, a bare URL inside is found.
+		extract.WithAngle(false),
 	}
 }
 
@@ -448,64 +451,31 @@ func (r *runner) run(parent, first, stop ast.Node) {
 	r.linkify(parent)
 }
 
-// Bounds on the failed candidates in one run of non-space bytes, so that
-// an adversarial run ("http://a_b/http://a_b/...") costs linear time: each
-// failed candidate may cost the run's length.
-const (
-	maxFails = 16
-	longRun  = 1024
-)
-
-// linkify finds the URLs in buf and, if any, replaces the run's nodes.
+// linkify finds the URLs in buf, as the Finder's iterator finds them in
+// any text (package extract: one candidate policy, its bounds keeping the
+// scan linear), and, if any, replaces the run's nodes.
 func (r *runner) linkify(parent ast.Node) {
 	if len(r.pieces) == 0 {
 		return
 	}
 	buf := r.buf
-	var prev byte // the byte before the run in the source, as extract wants it
+	var before byte // the byte before the run in the source, as extract wants it
 	if s := r.pieces[0].t.Segment.Start; s > 0 {
-		prev = r.source[s-1]
+		before = r.source[s-1]
 	}
 	r.spans = r.spans[:0]
-	chunkStart, chunkEnd, fails := 0, 0, 0
-	for i := 0; i < len(buf); {
-		c := buf[i]
-		if i > 0 {
-			prev = buf[i-1]
+	for f := range r.l.finder.All(buf, before) {
+		m, prev := f.Match, before
+		if f.Start > 0 {
+			prev = buf[f.Start-1]
 		}
-		// A URL starts at '<' or at the start of a word: extract
-		// decides the rest.
-		if c <= ' ' || c >= 0x80 || c != '<' && isAlnum(prev) {
-			i++
-			continue
-		}
-		if i >= chunkEnd {
-			chunkStart, chunkEnd, fails = i, i, 0
-			for chunkEnd < len(buf) && buf[chunkEnd] > ' ' {
-				chunkEnd++
-			}
-		}
-		m, n := r.l.finder.At(buf[i:], prev, nil)
-		if m == nil || m.Kind == extract.Angle {
-			// "<scheme:...>" in text is no autolink of goldmark's: a
-			// bare URL in it is found from the next byte, as GFM does.
-			if isAlnum(c) {
-				if fails++; fails > maxFails && chunkEnd-chunkStart > longRun {
-					i = chunkEnd
-					continue
-				}
-			}
-			i++
-			continue
-		}
-		s := span{start: i, end: i + n, label: i + int(m.Offset), labelEnd: i + int(m.End),
+		s := span{start: f.Start, end: f.End, label: int(m.Offset), labelEnd: int(m.End),
 			wrapped: m.Kind == extract.Wrapped}
-		if dest, ok := r.l.markdownDestination(r.l.unescaped(m, buf[i:i+n], prev)); ok && !splitsEscape(buf, s.start) &&
+		if dest, ok := r.l.markdownDestination(r.l.unescaped(m, buf[f.Start:f.End], prev)); ok && !splitsEscape(buf, s.start) &&
 			!splitsEscape(buf, s.labelEnd) && !splitsEscape(buf, s.end) {
 			s.dest = dest
 			r.spans = append(r.spans, s)
 		}
-		i += n // a URL refused stays text, all of it
 	}
 	if len(r.spans) == 0 {
 		return
