@@ -229,22 +229,3 @@ func maxJobs() int { return 2 * runtime.GOMAXPROCS(0) }
 // defaultJobs is -j's default: the CPUs Go may use, at most 4, so that
 // memory stays bounded (each job holds about 1 MiB) on a large machine.
 func defaultJobs() int { return min(runtime.GOMAXPROCS(0), 4) }
-
-const usage = `usage: urlgrep [flags] [file ...]
-       urlgrep --parse [--strict] [URL ...]
-       urlgrep --pick [file ...]
-
-Find the URLs in each file (standard input when there is none, or for "-")
-and print each one, as written and rejoined, one per line, in input order.
-`
-
-const examples = `examples:
-  urlgrep mail.mbox                 every URL in a mailbox, one per line
-  urlgrep -nH --column notes.txt    with file, line and column, as grep -nH
-  urlgrep -C 2 notes.txt            the lines with URLs, 2 lines around, as grep -C 2
-  urlgrep --json *.txt | jq .url    the canonical form of each, via JSON
-  urlgrep -u --scheme=ftp,gopher x  each ftp and gopher URL once
-  urlgrep -r --include='*.eml' .    the .eml files of a tree
-  urlgrep --parse 'ftp://host/pub/file;type=i'
-  <pipe-message> urlgrep --pick     (mutt) choose a URL of a message and open it
-`

@@ -9,6 +9,7 @@ import (
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
 
+	"github.com/urlgrep/urlgrep/internal/redact"
 	"github.com/urlgrep/urlgrep/linkify"
 	"github.com/urlgrep/urlgrep/mailbox"
 	"github.com/urlgrep/urlgrep/search"
@@ -38,7 +39,7 @@ func linkifyFiles(names []string, cfg config, stdin io.Reader, out io.Writer, st
 	note := func(n string) { fmt.Fprintf(stderr, "urlgrep: %s\n", n) }
 	render := func(_ *mailbox.Part, text io.Reader) error {
 		if cfg.redact {
-			text = &redactReader{r: text}
+			text = redact.NewReader(text)
 		}
 		if cfg.linkify == "text" {
 			return linkify.RenderText(out, text, opts...)
@@ -78,40 +79,4 @@ func linkifyFiles(names []string, cfg config, stdin io.Reader, out io.Writer, st
 		}
 	}
 	return code
-}
-
-// redactReader passes text on with the password of each word that holds
-// "//" replaced by "xxxxx" (--redact for --linkify: labels and links are
-// made of what it passes). It holds at most one word of up to maxWord
-// bytes; a longer one is passed on as it is read.
-type redactReader struct {
-	r    io.Reader
-	buf  []byte // read, not yet redacted: an unfinished word
-	out  []byte // redacted, not yet returned
-	done bool
-	err  error
-}
-
-const maxWord = 64 << 10
-
-func (rr *redactReader) Read(p []byte) (int, error) {
-	for len(rr.out) == 0 {
-		if rr.done {
-			return 0, rr.err
-		}
-		chunk := make([]byte, 32<<10)
-		n, err := rr.r.Read(chunk)
-		rr.buf = append(rr.buf, chunk[:n]...)
-		cut := bytes.LastIndexAny(rr.buf, " \t\r\n") + 1
-		if err != nil {
-			rr.done, rr.err, cut = true, err, len(rr.buf)
-		} else if cut == 0 && len(rr.buf) > maxWord {
-			cut = len(rr.buf)
-		}
-		rr.out = appendRedactedWords(rr.out[:0], rr.buf[:cut])
-		rr.buf = append(rr.buf[:0], rr.buf[cut:]...)
-	}
-	n := copy(p, rr.out)
-	rr.out = rr.out[n:]
-	return n, nil
 }

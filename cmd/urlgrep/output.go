@@ -8,12 +8,13 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"net/url"
 	"os"
 	"strconv"
 	"strings"
 
 	"github.com/urlgrep/urlgrep/extract"
+	"github.com/urlgrep/urlgrep/internal/record"
+	"github.com/urlgrep/urlgrep/internal/redact"
 	"github.com/urlgrep/urlgrep/internal/termtext"
 	"github.com/urlgrep/urlgrep/internal/walk"
 	"github.com/urlgrep/urlgrep/rfc1738"
@@ -215,10 +216,10 @@ func (p *printer) event(ev *search.Event) bool {
 	}
 	if p.cfg.json {
 		p.jbuf.Reset()
-		if err := p.enc.Encode(p.object(ev)); err != nil && p.err == nil {
+		if err := p.enc.Encode(record.New(p.current, ev, p.cfg.redact)); err != nil && p.err == nil {
 			p.err = err
 		}
-		p.out.WriteString(hideIn(hide, p.jbuf.String()))
+		p.out.WriteString(redact.In(hide, p.jbuf.String()))
 	} else {
 		for _, text := range texts {
 			p.prefix(p.current)
@@ -231,7 +232,7 @@ func (p *printer) event(ev *search.Event) bool {
 			if p.cfg.offset {
 				p.field(strconv.FormatInt(ev.Pos.Offset, 10))
 			}
-			p.out.WriteString(hideIn(hide, text))
+			p.out.WriteString(redact.In(hide, text))
 			p.eol()
 		}
 		if ev.Context != nil {
@@ -306,17 +307,15 @@ func (p *printer) context(c *search.Context, hide *strings.Replacer) {
 	if c.CutEnd {
 		b.WriteString("…")
 	}
-	p.out.WriteString(hideIn(hide, b.String()))
+	p.out.WriteString(redact.In(hide, b.String()))
 	p.eol()
 }
 
 // hidden returns, with --redact, the replacer that hides the password a
 // redirect link carries inside its target (the target package unwrap
-// finds in it: Safe Links' "url=", Proofpoint's "u="), in each form the
-// link may write it: as is, percent-encoded (upper or lower case hex) or
-// Proofpoint v2's "-3A...-40". It hides nothing (a nil replacer) for
-// other URLs, whose own password redactSpans and Match.Redacted take care
-// of. The replacers of an input's URLs are kept for its lines (-C).
+// finds in it), nil for other URLs, whose own password Match.Redacted and
+// the shown lines' redaction take care of. The replacers of an input's
+// URLs are kept for its lines (-C).
 func (p *printer) hidden(ev *search.Event) *strings.Replacer {
 	if !p.cfg.redact {
 		return nil
@@ -329,92 +328,20 @@ func (p *printer) hidden(ev *search.Event) *strings.Replacer {
 	} else {
 		return nil
 	}
-	h := targetHider(target)
-	if h == nil {
-		return nil
-	}
-	if len(p.hides) < 64 {
+	h := redact.Target(target)
+	if h != nil && len(p.hides) < 64 {
 		p.hides = append(p.hides, h)
 	}
 	return h
 }
 
-// targetHider returns the replacer that hides the password of target, a
-// redirect's target, in each form a redirect link may write it, or nil
-// when it has none.
-func targetHider(target string) *strings.Replacer {
-	u, _ := rfc1738.ParseLenient(target)
-	if u == nil || !u.HasPassword || u.Password == "" {
-		return nil
-	}
-	start, end, _ := u.PasswordSpan()
-	var pairs []string
-	for _, pw := range []string{u.Password, target[start:end]} {
-		plain, hidden := ":"+pw+"@", ":xxxxx@"
-		q, qh := url.QueryEscape(plain), url.QueryEscape(hidden)
-		pairs = append(pairs, plain, hidden, q, qh, strings.ToLower(q), strings.ToLower(qh),
-			strings.ReplaceAll(q, "%", "-"), strings.ReplaceAll(qh, "%", "-"))
-	}
-	return strings.NewReplacer(pairs...)
-}
-
-// hideIn returns s with what h hides hidden; h nil hides nothing.
-func hideIn(h *strings.Replacer, s string) string {
-	if h == nil {
-		return s
-	}
-	return h.Replace(s)
-}
-
-// redactSpans returns, with --redact, text with every password in it
-// replaced by "xxxxx": in each URL span (rfc1738.RedactRaw, which knows a
-// URL broken across lines), and in every other word of the text that holds
-// "//", for a line shows the other URLs on it too. The spans move to
-// match. Without --redact, text and spans come back as they are.
+// redactSpans is redact.Spans with --redact, else text and spans as
+// they are.
 func (p *printer) redactSpans(text []byte, spans [][2]int) ([]byte, [][2]int) {
 	if !p.cfg.redact {
 		return text, spans
 	}
-	var out []byte
-	moved := make([][2]int, len(spans))
-	last := 0
-	for i, sp := range spans {
-		out = appendRedactedWords(out, text[last:sp[0]])
-		start := len(out)
-		out = append(out, rfc1738.RedactRaw(string(text[sp[0]:sp[1]]), nil)...)
-		moved[i] = [2]int{start, len(out)}
-		last = sp[1]
-	}
-	return appendRedactedWords(out, text[last:]), moved
-}
-
-// appendRedactedWords appends text to b, each word that holds "//" with
-// its password, if it has one, replaced, and the password of a redirect's
-// target inside it.
-func appendRedactedWords(b, text []byte) []byte {
-	for len(text) > 0 {
-		i := bytes.IndexAny(text, " \t\r\n")
-		if i < 0 {
-			i = len(text)
-		}
-		if word := text[:i]; bytes.Contains(word, []byte("//")) {
-			w := rfc1738.RedactRaw(string(word), nil)
-			if u, _ := rfc1738.ParseLenient(string(word)); u != nil {
-				if t, _, ok := unwrap.Unwrap(u); ok {
-					w = hideIn(targetHider(t), w) // a redirect's target's password
-				}
-			}
-			b = append(b, w...)
-		} else {
-			b = append(b, word...)
-		}
-		if i < len(text) {
-			b = append(b, text[i])
-			i++
-		}
-		text = text[i:]
-	}
-	return b
+	return redact.Spans(text, spans)
 }
 
 func (p *printer) prefix(label string) {
@@ -440,69 +367,3 @@ func (p *printer) eol() {
 		p.out.WriteByte('\n')
 	}
 }
-
-// matchJSON is the JSON object of one URL found: where, how it was written,
-// then the parts of --parse (README.md, "JSON keys").
-type matchJSON struct {
-	File       rfc1738.JSONString   `json:"file"`
-	Line       int                  `json:"line"`
-	Column     int                  `json:"column"`
-	Offset     int64                `json:"offset"`
-	End        int64                `json:"end"`
-	Kind       string               `json:"kind"`
-	Text       rfc1738.JSONString   `json:"text"`
-	Rejoined   bool                 `json:"rejoined"`
-	Alternates []rfc1738.JSONString `json:"alternates,omitempty"`
-	PartLine   int                  `json:"part_line,omitempty"`
-	PartColumn int                  `json:"part_column,omitempty"`
-	PartOffset *int64               `json:"part_offset,omitempty"`
-	Exact      *bool                `json:"exact,omitempty"`
-	Message    int                  `json:"message,omitempty"`
-	MessageID  *rfc1738.JSONString  `json:"message_id,omitempty"`
-	Part       rfc1738.JSONString   `json:"part,omitempty"`
-	Context    *rfc1738.JSONString  `json:"context,omitempty"`
-	WrappedBy  *rfc1738.JSONString  `json:"wrapped_by,omitempty"`
-	Wrappers   []rfc1738.JSONString `json:"wrappers,omitempty"`
-	rfc1738.Parts
-}
-
-func (p *printer) object(ev *search.Event) matchJSON {
-	m, part := ev.Match, ev.Part
-	o := matchJSON{File: rfc1738.JSONString(p.current), Line: ev.Pos.Line, Column: ev.Pos.Col, Offset: ev.Pos.Offset, End: ev.End,
-		Kind: m.Kind.String(), Text: rfc1738.JSONString(m.Text), Rejoined: m.Rejoined}
-	if part != nil {
-		// Line, column and offset are the file's; the part_ keys say
-		// where the URL is in the decoded part, and exact whether the
-		// file's position is the URL's own byte or its encoded line's.
-		o.Message, o.MessageID, o.Part = part.Message, jptr(part.MessageID), rfc1738.JSONString(part.Path)
-		o.PartLine, o.PartColumn, o.PartOffset, o.Exact = m.Line, m.Col, ptr(m.Offset), ptr(ev.Pos.Exact)
-	}
-	if c := ev.Context; c != nil {
-		text, _ := p.redactSpans(c.Text, [][2]int{{c.Start, c.End}})
-		o.Context = jptr(string(text)) // --context: the URL's lines, a window of them
-	}
-	if w := ev.Wrapped; w != nil {
-		o.WrappedBy = jptr(w.Match.Text)
-		if p.cfg.redact {
-			o.WrappedBy = jptr(w.Match.Redacted())
-		}
-		for _, n := range w.Names {
-			o.Wrappers = append(o.Wrappers, rfc1738.JSONString(n))
-		}
-	}
-	if p.cfg.redact {
-		o.Text = rfc1738.JSONString(m.Redacted())
-	}
-	for i, a := range m.Alternates {
-		if p.cfg.redact {
-			a = m.AltRedacted(i)
-		}
-		o.Alternates = append(o.Alternates, rfc1738.JSONString(a))
-	}
-	o.Parts = rfc1738.NewParts(m.Raw, m.Parsed, m.Err, p.cfg.redact)
-	return o
-}
-
-func ptr[T any](v T) *T { return &v }
-
-func jptr(s string) *rfc1738.JSONString { v := rfc1738.JSONString(s); return &v }
