@@ -123,7 +123,7 @@ func (h *htmlText) next() {
 				// text would be.
 				v = bytes.TrimSpace(v)
 				h.out = append(h.out, '\n')
-				if len(v) > 0 && bytes.IndexAny(v, "<>") < 0 {
+				if len(v) > 0 && !bytes.ContainsAny(v, "<>") {
 					// As browsers read a target: tabs and line breaks
 					// dropped, a space sent as %20 (not ignored, as the
 					// appendix ignores whitespace in a wrapper).

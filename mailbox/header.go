@@ -79,7 +79,7 @@ func (r *Reader) readHeader(path string) (header, Position) {
 			cur.at = append(cur.at, valueLine{string(line), c.pos})
 		default:
 			name, _, found := bytes.Cut(line, []byte{':'})
-			if !found || len(name) == 0 || bytes.IndexAny(name, " \t") >= 0 {
+			if !found || len(name) == 0 || bytes.ContainsAny(name, " \t") {
 				if len(h) == 0 {
 					// Not a header at all: a body with no header block.
 					r.src.unread(c)

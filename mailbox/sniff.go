@@ -59,5 +59,5 @@ func looksLikeHeader(b []byte) bool {
 		b = b[:i]
 	}
 	colon := bytes.IndexByte(b, ':')
-	return colon > 0 && bytes.IndexAny(b[:colon], " \t") < 0
+	return colon > 0 && !bytes.ContainsAny(b[:colon], " \t")
 }

@@ -48,7 +48,7 @@ func linkifyFiles(names []string, cfg config, stdin io.Reader, out io.Writer, st
 		if n, err := src.ReadFrom(io.LimitReader(text, maxMarkdown+1)); err != nil {
 			return err
 		} else if n > maxMarkdown {
-			return fmt.Errorf("Markdown text longer than %d MiB: use --linkify=text", maxMarkdown>>20)
+			return fmt.Errorf("markdown text longer than %d MiB: use --linkify=text", maxMarkdown>>20)
 		}
 		return md.Convert(src.Bytes(), out)
 	}
