@@ -5,6 +5,7 @@ import (
 	"sync"
 	"unicode"
 
+	"github.com/urlgrep/urlgrep/internal/ascii"
 	"github.com/urlgrep/urlgrep/rfc1738"
 	"github.com/urlgrep/urlgrep/wrapper"
 )
@@ -125,7 +126,7 @@ func (f *Finder) At(data []byte, prev byte, quote []byte) (m *Match, n int) {
 		}
 		return nil, 0
 	}
-	if !isAlnum(prev) {
+	if !ascii.IsAlnum(prev) {
 		// As the Scanner has it: a scheme starts after any byte but a
 		// letter or digit ("e.g.http:" has "http:").
 		if m, end, _ := f.bare(data, 0, true); m != nil {
@@ -204,7 +205,7 @@ func (f *Finder) bare(data []byte, s int, atEOF bool) (m *Match, end int, more b
 	if c == len(data) {
 		return nil, 0, !atEOF && c-s <= maxScheme
 	}
-	if data[c] != ':' || c == s || !isAlpha(data[s]) {
+	if data[c] != ':' || c == s || !ascii.IsAlpha(data[s]) {
 		return nil, 0, false
 	}
 	kind := lookupScheme(data[s:c])
@@ -255,7 +256,7 @@ func (f *Finder) www(data []byte, s int, atEOF bool) (m *Match, end int, more bo
 	if len(data) < s+5 {
 		return nil, 0, !atEOF
 	}
-	if !hasPrefixFold(data[s:], "www.") || !isAlnum(data[s+4]) {
+	if !hasPrefixFold(data[s:], "www.") || !ascii.IsAlnum(data[s+4]) {
 		return nil, 0, false
 	}
 	end, more = f.runEnd(data, s+4, atEOF)
@@ -282,7 +283,7 @@ func (f *Finder) www(data []byte, s int, atEOF bool) (m *Match, end int, more bo
 func (f *Finder) emailAt(data []byte, s, at int, atEOF bool) (m *Match, end int, more bool) {
 	end = at + 1
 	limit := s + f.cfg.maxCandidate + 1
-	for end < len(data) && end < limit && (isAlnum(data[end]) || data[end] == '-' || data[end] == '.') {
+	for end < len(data) && end < limit && (ascii.IsAlnum(data[end]) || data[end] == '-' || data[end] == '.') {
 		end++
 	}
 	if end == len(data) && end < limit && !atEOF {
@@ -415,7 +416,7 @@ func trimEnd(data []byte, s, end int) int {
 			end--
 			// "&amp;" and the like: an entity reference is not the URL's.
 			j := end
-			for j > s && isAlnum(data[j-1]) {
+			for j > s && ascii.IsAlnum(data[j-1]) {
 				j--
 			}
 			if j > s && j < end && data[j-1] == '&' {
@@ -472,15 +473,13 @@ var urlByte = func() (t [0x80]bool) {
 	return t
 }()
 
-func isAlpha(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
-func isDigit(c byte) bool { return '0' <= c && c <= '9' }
-func isAlnum(c byte) bool { return isAlpha(c) || isDigit(c) }
-
 // isSchemeByte: scheme = 1*[ lowalpha | digit | "+" | "-" | "." ] (§2.1).
-func isSchemeByte(c byte) bool { return isAlnum(c) || c == '+' || c == '-' || c == '.' }
+func isSchemeByte(c byte) bool { return ascii.IsAlnum(c) || c == '+' || c == '-' || c == '.' }
 
 // isLocalByte is a byte of an address's local part (as GFM has it).
-func isLocalByte(c byte) bool { return isAlnum(c) || c == '.' || c == '-' || c == '_' || c == '+' }
+func isLocalByte(c byte) bool {
+	return ascii.IsAlnum(c) || c == '.' || c == '-' || c == '_' || c == '+'
+}
 
 // localEnd returns where the local part that starts at data[i] ends.
 func localEnd(data []byte, i int) int {

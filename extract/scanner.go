@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 
+	"github.com/urlgrep/urlgrep/internal/ascii"
 	"github.com/urlgrep/urlgrep/wrapper"
 )
 
@@ -293,7 +294,7 @@ func (s *Scanner) try(t, k int) (m *Match, ms, me, resume int, more bool) {
 			i++ // the run goes on before what we may look at: not a scheme start
 		}
 		for ; i < t; i++ {
-			if !isAlpha(data[i]) || (i > 0 || s.prev != 0) && isAlnum(s.byteBefore(i)) {
+			if !ascii.IsAlpha(data[i]) || (i > 0 || s.prev != 0) && ascii.IsAlnum(s.byteBefore(i)) {
 				continue
 			}
 			if lookupScheme(data[i:t]) == notBare {

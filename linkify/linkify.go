@@ -16,6 +16,7 @@ import (
 	"github.com/yuin/goldmark/util"
 
 	"github.com/urlgrep/urlgrep/extract"
+	"github.com/urlgrep/urlgrep/internal/ascii"
 )
 
 // TextMode says what the link made of a "<URL:...>" wrapper shows.
@@ -544,7 +545,7 @@ func splitsEscape(buf []byte, at int) bool {
 		return false
 	}
 	j := at
-	for j > 0 && isAlnum(buf[j-1]) {
+	for j > 0 && ascii.IsAlnum(buf[j-1]) {
 		j--
 	}
 	if j > 0 && buf[j-1] == '#' {
@@ -615,11 +616,11 @@ func (r *runner) words(out []ast.Node, from, to int) []ast.Node {
 		}
 		lo, hi := max(from, p.off), min(to, p.end())
 		for lo < hi {
-			for lo < hi && isSpace(r.buf[lo]) {
+			for lo < hi && ascii.IsSpace(r.buf[lo]) {
 				lo++
 			}
 			e := lo
-			for e < hi && !isSpace(r.buf[e]) {
+			for e < hi && !ascii.IsSpace(r.buf[e]) {
 				e++
 			}
 			if e > lo {
@@ -630,12 +631,6 @@ func (r *runner) words(out []ast.Node, from, to int) []ast.Node {
 		}
 	}
 	return out
-}
-
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
-
-func isAlnum(c byte) bool {
-	return 'a' <= c|0x20 && c|0x20 <= 'z' || '0' <= c && c <= '9'
 }
 
 // extender is the goldmark.Extender that New returns.

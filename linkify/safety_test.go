@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/urlgrep/urlgrep/extract"
+	"github.com/urlgrep/urlgrep/internal/ascii"
 )
 
 // hostile are inputs that try to smuggle a dangerous link or break out of
@@ -95,7 +96,7 @@ func checkSafeHTML(t *testing.T, in, out string) {
 			j++
 		}
 		k := j
-		for k < len(out) && isAlnum(out[k]) {
+		for k < len(out) && ascii.IsAlnum(out[k]) {
 			k++
 		}
 		if k == j {
@@ -117,7 +118,7 @@ func checkSafeHTML(t *testing.T, in, out string) {
 				break
 			}
 			n := k
-			for k < len(out) && (isAlnum(out[k]) || out[k] == '-') {
+			for k < len(out) && (ascii.IsAlnum(out[k]) || out[k] == '-') {
 				k++
 			}
 			if k == n || !strings.HasPrefix(out[k:], `="`) {

@@ -8,6 +8,7 @@ import (
 	"io"
 	"sort"
 
+	"github.com/urlgrep/urlgrep/internal/ascii"
 	"golang.org/x/text/transform"
 )
 
@@ -200,14 +201,14 @@ func (b *body) decodeQP(c chunk) {
 		}
 	}
 	for i := 0; i < len(line); i++ {
-		if line[i] != '=' || i+2 >= len(line) || unhex(line[i+1]) < 0 || unhex(line[i+2]) < 0 {
+		if line[i] != '=' || i+2 >= len(line) || ascii.Unhex(line[i+1]) < 0 || ascii.Unhex(line[i+2]) < 0 {
 			continue // a byte as it is, or a lone "=": kept
 		}
 		emit(i)
 		p := pos
 		p.Offset += int64(i)
 		p.Col += i
-		v := byte(unhex(line[i+1])<<4 | unhex(line[i+2]))
+		v := byte(ascii.Unhex(line[i+1])<<4 | ascii.Unhex(line[i+2]))
 		b.charset([]byte{v}, p, false)
 		i += 2
 		start = i + 1
@@ -230,18 +231,6 @@ func hasControl(line []byte) bool {
 		}
 	}
 	return false
-}
-
-func unhex(c byte) int {
-	switch {
-	case '0' <= c && c <= '9':
-		return int(c - '0')
-	case 'a' <= c && c <= 'f':
-		return int(c - 'a' + 10)
-	case 'A' <= c && c <= 'F':
-		return int(c - 'A' + 10)
-	}
-	return -1
 }
 
 // decodeBase64 decodes a line of base64 (RFC 2045 §6.8). A line that is

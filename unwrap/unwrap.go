@@ -9,6 +9,7 @@ import (
 	"html"
 	"strings"
 
+	"github.com/urlgrep/urlgrep/internal/ascii"
 	"github.com/urlgrep/urlgrep/rfc1738"
 )
 
@@ -242,7 +243,7 @@ func unescape(s string, plus bool) (string, bool) {
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
 		case c == '%':
-			if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+			if i+2 >= len(s) || !ascii.IsHex(s[i+1]) || !ascii.IsHex(s[i+2]) {
 				return "", false
 			}
 			b = append(b, unhex(s[i+1])<<4|unhex(s[i+2]))
@@ -256,19 +257,8 @@ func unescape(s string, plus bool) (string, bool) {
 	return string(b), true
 }
 
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
-
-func unhex(c byte) byte {
-	switch {
-	case c <= '9':
-		return c - '0'
-	case c <= 'F':
-		return c - 'A' + 10
-	}
-	return c - 'a' + 10
-}
+// unhex is the value of c, a hex digit.
+func unhex(c byte) byte { return byte(ascii.Unhex(c)) }
 
 // unescapeEntities expands the HTML character references in s that end in
 // ";", such as "&amp;" and "&#x2F;".
@@ -308,16 +298,12 @@ func entityLen(s string) int {
 				return i + 1
 			}
 			return 1
-		case c == '#' && i == 1, isAlnum(c):
+		case c == '#' && i == 1, ascii.IsAlnum(c):
 		default:
 			return 1
 		}
 	}
 	return 1
-}
-
-func isAlnum(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
 }
 
 // looksLikeURL reports whether s starts with a scheme, a ":" and something
