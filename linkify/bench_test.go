@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/urlgrep/urlgrep/linktext"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
 )
@@ -66,13 +67,13 @@ func BenchmarkRender(b *testing.B) {
 	}
 }
 
-// BenchmarkRenderText streams about 1 MB of text through RenderText.
-func BenchmarkRenderText(b *testing.B) {
+// BenchmarkLinktextRender streams about 1 MB of text through linktext.Render.
+func BenchmarkLinktextRender(b *testing.B) {
 	src := string(benchDoc(1<<20, true))
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := RenderText(io.Discard, strings.NewReader(src)); err != nil {
+		if err := linktext.Render(io.Discard, strings.NewReader(src)); err != nil {
 			b.Fatal(err)
 		}
 	}

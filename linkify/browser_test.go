@@ -25,6 +25,7 @@ import (
 
 	"github.com/urlgrep/urlgrep/extract"
 	"github.com/urlgrep/urlgrep/linkify"
+	"github.com/urlgrep/urlgrep/linktext"
 )
 
 // Payloads that mark the page as compromised if they ever run.
@@ -240,7 +241,7 @@ func render(t *testing.T, c browserCase) string {
 	if c.email {
 		opts = append(opts, linkify.WithEmail(true))
 	}
-	if err := linkify.RenderText(&b, strings.NewReader(c.in), opts...); err != nil {
+	if err := linktext.Render(&b, strings.NewReader(c.in), opts...); err != nil {
 		t.Fatalf("%s: %v", c.name, err)
 	}
 	return b.String()

@@ -8,7 +8,8 @@
 //		linkify.New(linkify.WithRel("nofollow noopener")),
 //	))
 //
-// [RenderText] does the same for plain text, streaming.
+// Package linktext does the same for plain text, streaming, with the same
+// options (package linkpolicy).
 //
 // # Options
 //

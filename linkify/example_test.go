@@ -2,7 +2,6 @@ package linkify_test
 
 import (
 	"os"
-	"strings"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
@@ -42,14 +41,4 @@ func ExampleWithRewrite() {
 	}
 	// Output:
 	// <p>See <a href="https://out.example.net/?to=http://www.example.org/">http://www.example.org/</a> but not http://intranet.example.org/.</p>
-}
-
-func ExampleRenderText() {
-	in := "See <URL:ftp://ftp.example.org/pub/\n  README> & http://example.com/?a=1&b=2.\n"
-	if err := linkify.RenderText(os.Stdout, strings.NewReader(in)); err != nil {
-		panic(err)
-	}
-	// Output:
-	// See &lt;URL:<a href="ftp://ftp.example.org/pub/README">ftp://ftp.example.org/pub/
-	//   README</a>&gt; &amp; <a href="http://example.com/?a=1&amp;b=2">http://example.com/?a=1&amp;b=2</a>.
 }

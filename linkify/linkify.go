@@ -3,8 +3,6 @@ package linkify
 import (
 	"bytes"
 
-	"slices"
-	"strings"
 	"sync/atomic"
 
 	"github.com/yuin/goldmark/renderer/html"
@@ -17,243 +15,80 @@ import (
 
 	"github.com/urlgrep/urlgrep/extract"
 	"github.com/urlgrep/urlgrep/internal/ascii"
+	"github.com/urlgrep/urlgrep/linkpolicy"
 )
 
-// TextMode says what the link made of a "<URL:...>" wrapper shows.
-type TextMode uint8
+// The options of the extension are those of package linkpolicy, which
+// package linktext takes too: one set of rules for Markdown and plain text.
+type (
+	// Config holds the options; see [linkpolicy.Config].
+	Config = linkpolicy.Config
+	// An Option sets an option of the extension.
+	Option = linkpolicy.Option
+	// TextMode says what the link made of a "<URL:...>" wrapper shows.
+	TextMode = linkpolicy.TextMode
+)
 
 // The texts a wrapper's link can show.
 const (
-	// TextURL shows the URL rejoined: the text inside the wrapper with
-	// its whitespace and line breaks removed (appendix: "the whitespace
-	// should be ignored when extracting the URL").
-	TextURL TextMode = iota
-
-	// TextOriginal shows the URL's text as written, line breaks included.
-	TextOriginal
+	TextURL      = linkpolicy.TextURL      // the URL rejoined
+	TextOriginal = linkpolicy.TextOriginal // the URL's text as written, line breaks included
 )
 
-// Config holds the options of the extension. The zero Config links
-// nothing; [New] starts from the defaults described with each option.
-type Config struct {
-	// Schemes are the schemes that may become links, case ignored.
-	// "javascript", "vbscript" and "data" never do, listed or not.
-	Schemes []string
+// WithSchemes sets the schemes that may become links (see
+// [linkpolicy.WithSchemes]).
+func WithSchemes(schemes ...string) Option { return linkpolicy.WithSchemes(schemes...) }
 
-	// WWW links hosts that start with "www." (as http), Email bare e-mail
-	// addresses (as mailto).
-	WWW, Email bool
+// WithWWW turns the linking of "www." hosts on or off (default on).
+func WithWWW(on bool) Option { return linkpolicy.WithWWW(on) }
 
-	// Rel and Target, when not empty, become the rel and target
-	// attributes of every link made.
-	Rel, Target string
+// WithEmail turns the linking of bare e-mail addresses on or off (default off).
+func WithEmail(on bool) Option { return linkpolicy.WithEmail(on) }
 
-	// Rewrite, when not nil, decides the destination of each URL found:
-	// ok false leaves the URL as text. The destination is checked against
-	// Schemes again, so a rewrite cannot produce a "javascript:" link.
-	Rewrite func(m *extract.Match) (dest string, ok bool)
+// WithRel sets the rel attribute of every link made.
+func WithRel(rel string) Option { return linkpolicy.WithRel(rel) }
 
-	// MaxLength bounds the bytes of a URL as written; a longer one stays
-	// text. Zero or less means the default.
-	MaxLength int
+// WithTarget sets the target attribute of every link made.
+func WithTarget(target string) Option { return linkpolicy.WithTarget(target) }
 
-	// Text says what a wrapper's link shows.
-	Text TextMode
-}
-
-// defaultSchemes are RFC 1738's schemes (§3) that are safe to follow,
-// and https; file (§3.10) names the reader's own files and is off.
-var defaultSchemes = []string{
-	"http", "https", "ftp", "mailto", "news", "nntp", "gopher", "telnet", "wais", "prospero",
-}
-
-// An Option sets an option of the extension.
-type Option func(*Config)
-
-// WithSchemes sets the schemes that may become links, replacing the
-// default list (http, https, ftp, mailto, news, nntp, gopher, telnet,
-// wais, prospero). Case is ignored. "javascript", "vbscript" and "data"
-// are refused even when listed.
-func WithSchemes(schemes ...string) Option {
-	return func(c *Config) { c.Schemes = append([]string(nil), schemes...) }
-}
-
-// WithWWW turns on or off the linking of hosts that start with "www."
-// without a scheme, as http (default on).
-func WithWWW(on bool) Option { return func(c *Config) { c.WWW = on } }
-
-// WithEmail turns on or off the linking of bare e-mail addresses, as
-// mailto (default off).
-func WithEmail(on bool) Option { return func(c *Config) { c.Email = on } }
-
-// WithRel sets the rel attribute of every link made, such as
-// "nofollow noopener" (default none).
-func WithRel(rel string) Option { return func(c *Config) { c.Rel = rel } }
-
-// WithTarget sets the target attribute of every link made, such as
-// "_blank" (default none).
-func WithTarget(target string) Option { return func(c *Config) { c.Target = target } }
-
-// WithRewrite sets a hook that decides the destination of each URL found,
-// for example to send links through a redirector; returning ok false
-// leaves the URL as text. The destination is checked against the allowed
-// schemes after the hook. Documents converted at the same time call it
-// at the same time.
+// WithRewrite sets a hook that decides each link's destination (see
+// [linkpolicy.WithRewrite]).
 func WithRewrite(f func(m *extract.Match) (dest string, ok bool)) Option {
-	return func(c *Config) { c.Rewrite = f }
+	return linkpolicy.WithRewrite(f)
 }
 
-// WithMaxLength bounds the bytes of a URL as written (default
-// [extract.DefaultMaxCandidate], 64 KiB); a longer one stays text. n of
-// zero or less means the default.
-func WithMaxLength(n int) Option { return func(c *Config) { c.MaxLength = n } }
+// WithMaxLength bounds the bytes of a URL as written that may become a link.
+func WithMaxLength(n int) Option { return linkpolicy.WithMaxLength(n) }
 
-// WithText sets what the link made of a "<URL:...>" wrapper shows
-// (default [TextURL]). It does not apply to [RenderText], whose output
-// keeps its input's text exactly.
-func WithText(mode TextMode) Option { return func(c *Config) { c.Text = mode } }
+// WithText sets what the link made of a "<URL:...>" wrapper shows.
+func WithText(mode TextMode) Option { return linkpolicy.WithText(mode) }
 
-// linker holds what the parsers share: the options and the Finder built
-// from them. It is read-only after newLinker, so safe for concurrent use.
+// linker is the policy and what the parsers share: the Finder. It is
+// read-only after newLinker, so safe for concurrent use.
 type linker struct {
-	cfg     Config
-	finder  *extract.Finder
-	schemes map[string]bool
-	visits  atomic.Int64 // pieces visited by the runners: the work done, for tests
+	*linkpolicy.Policy
+	finder *extract.Finder
+	visits atomic.Int64 // pieces visited by the runners: the work done, for tests
 }
 
 func newLinker(opts []Option) *linker {
-	cfg := Config{
-		Schemes:   slices.Clone(defaultSchemes), // an option may change it in place
-		WWW:       true,
-		MaxLength: extract.DefaultMaxCandidate,
-	}
-	for _, o := range opts {
-		o(&cfg)
-	}
-	if cfg.MaxLength <= 0 {
-		cfg.MaxLength = extract.DefaultMaxCandidate
-	}
-	l := &linker{cfg: cfg, schemes: make(map[string]bool, len(cfg.Schemes))}
-	for _, s := range cfg.Schemes {
-		// "http, https" as a user types it: the names, not the spaces
-		// (as extract and urlgrep's --scheme read them).
-		if s = strings.ToLower(strings.TrimSpace(s)); s != "" {
-			l.schemes[s] = true
-		}
-	}
-	l.finder = extract.NewFinder(l.extractOptions()...)
+	l := &linker{Policy: linkpolicy.New(opts...)}
+	// "<http://...>" is goldmark's autolink, read before the transformer
+	// runs; in text, a bare URL inside is found.
+	l.finder = extract.NewFinder(append(l.ExtractOptions(), extract.WithAngle(false))...)
 	return l
 }
 
-func (l *linker) extractOptions() []extract.Option {
-	return []extract.Option{
-		extract.WithWWW(l.cfg.WWW),
-		extract.WithEmail(l.cfg.Email),
-		extract.WithMaxCandidate(l.cfg.MaxLength),
-		// "<http://...>" is goldmark's autolink, read before the
-		// transformer runs; in text, a bare URL inside is found.
-		extract.WithAngle(false),
-	}
-}
-
-// markdownDestination is destination for goldmark's renderer, which
+// markdownDestination is Destination for goldmark's renderer, which
 // writes href="" for a URL it deems dangerous (file:, and data: but for
 // images, html.IsDangerousURL) unless it renders unsafely: such a URL
 // stays text rather than become a link to nowhere.
 func (l *linker) markdownDestination(m *extract.Match) (string, bool) {
-	dest, ok := l.destination(m)
+	dest, ok := l.Destination(m)
 	if !ok || html.IsDangerousURL([]byte(dest)) {
 		return "", false
 	}
 	return dest, true
-}
-
-// destination decides whether m becomes a link, and where it points.
-func (l *linker) destination(m *extract.Match) (string, bool) {
-	if len(m.Raw) > l.cfg.MaxLength {
-		return "", false
-	}
-	dest := m.URL // canonical: percent-encoded, so safe in an attribute
-	if l.cfg.Rewrite != nil {
-		d, ok := l.cfg.Rewrite(m)
-		if !ok {
-			return "", false
-		}
-		dest = d
-	}
-	if !l.allowed(m.Parsed.Scheme) || !l.safe(dest) {
-		return "", false
-	}
-	return dest, true
-}
-
-// safe reports whether dest may be an href: its scheme, as a browser reads
-// it, is allowed, both as written and with the character references and
-// backslash escapes resolved that goldmark's renderer resolves in a
-// destination ("javascript&#58;" is "javascript:" to it). A destination
-// with no scheme is relative, and safe.
-func (l *linker) safe(dest string) bool {
-	if !l.safeAs(dest) {
-		return false
-	}
-	if strings.ContainsAny(dest, "&\\") {
-		return l.safeAs(string(util.URLEscape([]byte(dest), true)))
-	}
-	return true
-}
-
-func (l *linker) safeAs(dest string) bool {
-	var buf [maxScheme]byte
-	scheme, ok := schemeOf(dest, buf[:0])
-	return !ok || l.allowed(string(scheme))
-}
-
-// allowed reports whether scheme (lower case) may become a link.
-func (l *linker) allowed(scheme string) bool {
-	switch scheme {
-	case "javascript", "vbscript", "data":
-		// Never, whatever Schemes says: they run code in the page.
-		return false
-	}
-	return l.schemes[scheme]
-}
-
-// maxScheme bounds the scheme names schemeOf returns: a longer one is
-// returned empty, and is not allowed.
-const maxScheme = 64
-
-// schemeOf appends to buf the scheme of s, in lower case, as a browser's
-// URL parser finds it (WHATWG URL Standard, "basic URL parser"): leading C0
-// controls and spaces are skipped and tabs and line breaks ignored
-// anywhere, so " java\tscript:" has the scheme "javascript". ok is false
-// when s has no scheme and is relative.
-func schemeOf(s string, buf []byte) (scheme []byte, ok bool) {
-	i := 0
-	for i < len(s) && s[i] <= ' ' {
-		i++
-	}
-	n := 0 // scheme bytes seen
-	for ; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == '\t' || c == '\n' || c == '\r':
-			continue
-		case c == ':':
-			return buf, n > 0
-		case 'A' <= c && c <= 'Z':
-			c += 'a' - 'A'
-		case 'a' <= c && c <= 'z':
-		case n > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'):
-		default:
-			return nil, false
-		}
-		if n++; len(buf) == cap(buf) {
-			return nil, true // longer than any scheme allowed
-		}
-		buf = append(buf, c)
-	}
-	return nil, false
 }
 
 // newLink returns a link to dest with the configured attributes; pos is
@@ -264,11 +99,11 @@ func (l *linker) newLink(dest string, pos int) *ast.Link {
 	link.SetPos(pos)
 	// The stock renderer writes rel and target, escaped, as they pass
 	// html.LinkAttributeFilter.
-	if l.cfg.Rel != "" {
-		link.SetAttributeString("rel", []byte(l.cfg.Rel))
+	if l.Config.Rel != "" {
+		link.SetAttributeString("rel", []byte(l.Config.Rel))
 	}
-	if l.cfg.Target != "" {
-		link.SetAttributeString("target", []byte(l.cfg.Target))
+	if l.Config.Target != "" {
+		link.SetAttributeString("target", []byte(l.Config.Target))
 	}
 	return link
 }
@@ -488,7 +323,7 @@ func (r *runner) linkify(parent ast.Node) {
 		r.out = r.texts(r.out, cur, s.start)
 		link := r.l.newLink(s.dest, r.sourcePos(s.start))
 		var label []ast.Node
-		if s.wrapped && r.l.cfg.Text == TextURL {
+		if s.wrapped && r.l.Config.Text == TextURL {
 			label = r.words(nil, s.label, s.labelEnd)
 		} else {
 			label = r.texts(nil, s.label, s.labelEnd)

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urlgrep/urlgrep/linktext"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
@@ -144,16 +145,16 @@ func checkTextPreserved(t *testing.T, src []byte, opts ...Option) {
 	}
 }
 
-// checkRenderText checks that the text content of RenderText's output is
+// checkTextRender checks that the text content of linktext.Render's output is
 // its input, exactly.
-func checkRenderText(t *testing.T, src []byte, opts ...Option) {
+func checkTextRender(t *testing.T, src []byte, opts ...Option) {
 	t.Helper()
 	var b bytes.Buffer
-	if err := RenderText(&b, bytes.NewReader(src), opts...); err != nil {
+	if err := linktext.Render(&b, bytes.NewReader(src), opts...); err != nil {
 		t.Fatal(err)
 	}
 	if got := htmlText(b.String()); got != string(src) {
-		t.Fatalf("RenderText(%q): text content %q, output %s", src, got, b.String())
+		t.Fatalf("linktext.Render(%q): text content %q, output %s", src, got, b.String())
 	}
 }
 
@@ -195,7 +196,7 @@ func TestTextPreserved(t *testing.T) {
 		}
 		for _, opts := range optionSets {
 			checkTextPreserved(t, src, opts...)
-			checkRenderText(t, src, opts...)
+			checkTextRender(t, src, opts...)
 		}
 	}
 	r := rand.New(rand.NewPCG(1, 2))
@@ -203,7 +204,7 @@ func TestTextPreserved(t *testing.T) {
 		src := randomDoc(r)
 		for _, opts := range optionSets {
 			checkTextPreserved(t, src, opts...)
-			checkRenderText(t, src, opts...)
+			checkTextRender(t, src, opts...)
 		}
 	}
 }
@@ -222,6 +223,6 @@ func FuzzTextPreserved(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte, set uint8) {
 		opts := optionSets[int(set)%len(optionSets)]
 		checkTextPreserved(t, src, opts...)
-		checkRenderText(t, src, opts...)
+		checkTextRender(t, src, opts...)
 	})
 }

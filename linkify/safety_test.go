@@ -8,6 +8,7 @@ import (
 
 	"github.com/urlgrep/urlgrep/extract"
 	"github.com/urlgrep/urlgrep/internal/ascii"
+	"github.com/urlgrep/urlgrep/linktext"
 )
 
 // hostile are inputs that try to smuggle a dangerous link or break out of
@@ -60,7 +61,7 @@ func TestSafety(t *testing.T) {
 			}
 			checkSafeHTML(t, in, md.String())
 			var txt bytes.Buffer
-			if err := RenderText(&txt, strings.NewReader(in), opts...); err != nil {
+			if err := linktext.Render(&txt, strings.NewReader(in), opts...); err != nil {
 				t.Fatal(err)
 			}
 			checkSafeHTML(t, in, txt.String())
@@ -158,29 +159,6 @@ func stripControls(s string) string {
 	}, s)
 }
 
-func TestSchemeOf(t *testing.T) {
-	tests := []struct {
-		in, want string
-		ok       bool
-	}{
-		{"http://x", "http", true},
-		{"JavaScript:x", "javascript", true},
-		{" \x01java\tscr\nipt:x", "javascript", true}, // WHATWG: leading C0 and space stripped, tab/LF removed
-		{"%6Aavascript:x", "", false},                 // not a scheme: a relative path
-		{"/path:x", "", false},
-		{"1http:x", "", false}, // a scheme starts with a letter
-		{"git+ssh://x", "git+ssh", true},
-		{"", "", false},
-		{":x", "", false},
-		{strings.Repeat("a", 100) + ":x", "", true}, // too long to be allowed
-	}
-	for _, tt := range tests {
-		if got, ok := schemeOf(tt.in, make([]byte, 0, maxScheme)); string(got) != tt.want || ok != tt.ok {
-			t.Errorf("schemeOf(%q) = %q, %v, want %q, %v", tt.in, got, ok, tt.want, tt.ok)
-		}
-	}
-}
-
 // TestSchemeOptions checks two option cases of issue 11: scheme names
 // given with spaces ("http, https", as typed on a command line) are the
 // names; a scheme allowed but blanked by goldmark's renderer (file:)
@@ -196,7 +174,7 @@ func TestSchemeOptions(t *testing.T) {
 		t.Errorf("Markdown: %s", got)
 	}
 	var txt bytes.Buffer
-	if err := RenderText(&txt, strings.NewReader(src), WithSchemes("file")); err != nil {
+	if err := linktext.Render(&txt, strings.NewReader(src), WithSchemes("file")); err != nil {
 		t.Fatal(err)
 	}
 	if got := txt.String(); !strings.Contains(got, `<a href="file:///etc/motd">`) {

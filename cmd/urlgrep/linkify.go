@@ -11,6 +11,7 @@ import (
 
 	"github.com/urlgrep/urlgrep/internal/redact"
 	"github.com/urlgrep/urlgrep/linkify"
+	"github.com/urlgrep/urlgrep/linktext"
 	"github.com/urlgrep/urlgrep/mailbox"
 	"github.com/urlgrep/urlgrep/search"
 )
@@ -42,7 +43,7 @@ func linkifyFiles(names []string, cfg config, stdin io.Reader, out io.Writer, st
 			text = redact.NewReader(text)
 		}
 		if cfg.linkify == "text" {
-			return linkify.RenderText(out, text, opts...)
+			return linktext.Render(out, text, opts...)
 		}
 		var src bytes.Buffer
 		if n, err := src.ReadFrom(io.LimitReader(text, maxMarkdown+1)); err != nil {

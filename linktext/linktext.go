@@ -1,22 +1,29 @@
-package linkify
+// Package linktext renders plain text as HTML with its URLs linked, as
+// package extract finds them and package linkpolicy allows them: every
+// other byte HTML-escaped, so the text content of the output is the input
+// exactly. It streams. Package linkify does the same for Markdown, in
+// goldmark; the options are the same.
+package linktext
 
 import (
 	"bufio"
 	"io"
 
 	"github.com/urlgrep/urlgrep/extract"
+	"github.com/urlgrep/urlgrep/linkpolicy"
 )
 
-// RenderText writes r to w as HTML, with each URL that [extract.Scanner]
+// Render writes r to w as HTML, with each URL that [extract.Scanner]
 // finds and the options allow as a link: `<a href="...">` with the rel and
 // target attributes, around the URL's text as written. Every other byte
 // is text, HTML-escaped, so the text content of the output is the input
 // exactly; wrap it in <pre> to keep its lines. It streams, in the memory
 // the Scanner bounds, and returns the first error reading r or writing w.
-// [WithText] does not apply: a link shows the text as written.
-func RenderText(w io.Writer, r io.Reader, opts ...Option) error {
-	l := newLinker(opts)
-	s := extract.NewScanner(r, l.extractOptions()...)
+// [linkpolicy.WithText] does not apply: a link shows the text as written.
+// linkify's options are these: linkify.WithSchemes(...) may be given.
+func Render(w io.Writer, r io.Reader, opts ...linkpolicy.Option) error {
+	l := linkpolicy.New(opts...)
+	s := extract.NewScanner(r, l.ExtractOptions()...)
 	hw := htmlWriter{w: bufio.NewWriter(w)}
 	for s.Scan() && hw.err == nil {
 		raw := s.Raw()
@@ -25,7 +32,7 @@ func RenderText(w io.Writer, r io.Reader, opts ...Option) error {
 			hw.escape(raw)
 			continue
 		}
-		dest, ok := l.destination(m)
+		dest, ok := l.Destination(m)
 		if !ok {
 			hw.escape(raw)
 			continue
@@ -33,8 +40,8 @@ func RenderText(w io.Writer, r io.Reader, opts ...Option) error {
 		hw.str(`<a href="`)
 		hw.escape([]byte(dest))
 		hw.str(`"`)
-		hw.attr("rel", l.cfg.Rel)
-		hw.attr("target", l.cfg.Target)
+		hw.attr("rel", l.Config.Rel)
+		hw.attr("target", l.Config.Target)
 		hw.str(">")
 		hw.escape(raw)
 		hw.str("</a>")

@@ -1,19 +1,22 @@
-package linkify
+package linktext
 
 import (
 	"bytes"
 	"errors"
 	"io"
+	"regexp"
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/urlgrep/urlgrep/linkpolicy"
 )
 
-func TestRenderText(t *testing.T) {
+func TestRender(t *testing.T) {
 	tests := []struct {
 		name string
 		in   string
-		opts []Option
+		opts []linkpolicy.Option
 		want string
 	}{
 		{"empty", "", nil, ""},
@@ -27,17 +30,17 @@ func TestRenderText(t *testing.T) {
 			"angle", "<http://example.com/>", nil, `&lt;<a href="http://example.com/">http://example.com/</a>&gt;`,
 		},
 		{"www", "www.example.com", nil, `<a href="http://www.example.com">www.example.com</a>`},
-		{"www off", "www.example.com", []Option{WithWWW(false)}, "www.example.com"},
+		{"www off", "www.example.com", []linkpolicy.Option{linkpolicy.WithWWW(false)}, "www.example.com"},
 		{"email off", "a@example.com", nil, "a@example.com"},
-		{"email", "a@example.com", []Option{WithEmail(true)}, `<a href="mailto:a@example.com">a@example.com</a>`},
+		{"email", "a@example.com", []linkpolicy.Option{linkpolicy.WithEmail(true)}, `<a href="mailto:a@example.com">a@example.com</a>`},
 		{"refused", "file:///etc/passwd <URL:javascript:x>", nil, "file:///etc/passwd &lt;URL:javascript:x&gt;"},
-		{"file asked for", "file:///etc/passwd", []Option{WithSchemes("file")}, `<a href="file:///etc/passwd">file:///etc/passwd</a>`},
+		{"file asked for", "file:///etc/passwd", []linkpolicy.Option{linkpolicy.WithSchemes("file")}, `<a href="file:///etc/passwd">file:///etc/passwd</a>`},
 		{"escaped URL", `http://example.com/?a=1&b="2"`, nil, `<a href="http://example.com/?a=1&amp;b=">http://example.com/?a=1&amp;b=</a>&#34;2&#34;`},
 		{
-			"rel and target", "http://example.com/", []Option{WithRel(`no"follow`), WithTarget("_blank")},
+			"rel and target", "http://example.com/", []linkpolicy.Option{linkpolicy.WithRel(`no"follow`), linkpolicy.WithTarget("_blank")},
 			`<a href="http://example.com/" rel="no&#34;follow" target="_blank">http://example.com/</a>`,
 		},
-		{"max length", "http://example.com/long http://e.com/", []Option{WithMaxLength(16)}, `http://example.com/long <a href="http://e.com/">http://e.com/</a>`},
+		{"max length", "http://example.com/long http://e.com/", []linkpolicy.Option{linkpolicy.WithMaxLength(16)}, `http://example.com/long <a href="http://e.com/">http://e.com/</a>`},
 		{"not UTF-8", "\xff http://example.com/ \x00", nil, "\xff <a href=\"http://example.com/\">http://example.com/</a> \x00"},
 	}
 	for _, tt := range tests {
@@ -48,33 +51,33 @@ func TestRenderText(t *testing.T) {
 			}
 			for rname, wrap := range readers {
 				var b bytes.Buffer
-				if err := RenderText(&b, wrap(strings.NewReader(tt.in)), tt.opts...); err != nil {
-					t.Fatalf("%s: RenderText(%q) error %v", rname, tt.in, err)
+				if err := Render(&b, wrap(strings.NewReader(tt.in)), tt.opts...); err != nil {
+					t.Fatalf("%s: Render(%q) error %v", rname, tt.in, err)
 				}
 				if got := b.String(); got != tt.want {
-					t.Errorf("%s: RenderText(%q) = %q, want %q", rname, tt.in, got, tt.want)
+					t.Errorf("%s: Render(%q) = %q, want %q", rname, tt.in, got, tt.want)
 				}
-				checkRenderText(t, []byte(tt.in), tt.opts...)
+				checkRender(t, []byte(tt.in), tt.opts...)
 			}
 		})
 	}
 }
 
-func TestRenderTextErrors(t *testing.T) {
+func TestRenderErrors(t *testing.T) {
 	errRead := errors.New("read failed")
 	var b bytes.Buffer
 	r := io.MultiReader(strings.NewReader("see http://example.com/ "), iotest.ErrReader(errRead))
-	if err := RenderText(&b, r); !errors.Is(err, errRead) {
-		t.Errorf("RenderText with a failing reader: error %v, want %v", err, errRead)
+	if err := Render(&b, r); !errors.Is(err, errRead) {
+		t.Errorf("Render with a failing reader: error %v, want %v", err, errRead)
 	}
 	if got, want := b.String(), `see <a href="http://example.com/">http://example.com/</a> `; got != want {
-		t.Errorf("RenderText with a failing reader wrote %q, want %q", got, want)
+		t.Errorf("Render with a failing reader wrote %q, want %q", got, want)
 	}
 
 	errWrite := errors.New("write failed")
 	big := strings.Repeat("text http://example.com/ ", 10000)
-	if err := RenderText(failingWriter{errWrite}, strings.NewReader(big)); !errors.Is(err, errWrite) {
-		t.Errorf("RenderText with a failing writer: error %v, want %v", err, errWrite)
+	if err := Render(failingWriter{errWrite}, strings.NewReader(big)); !errors.Is(err, errWrite) {
+		t.Errorf("Render with a failing writer: error %v, want %v", err, errWrite)
 	}
 }
 
@@ -82,10 +85,10 @@ type failingWriter struct{ err error }
 
 func (w failingWriter) Write([]byte) (int, error) { return 0, w.err }
 
-// TestRenderTextStreams renders 16 MiB without holding it: the input is
+// TestRenderStreams renders 16 MiB without holding it: the input is
 // generated as it is read and the output discarded, so only the
 // Scanner's bounded buffer is in memory.
-func TestRenderTextStreams(t *testing.T) {
+func TestRenderStreams(t *testing.T) {
 	if testing.Short() {
 		t.Skip("16 MiB")
 	}
@@ -93,11 +96,11 @@ func TestRenderTextStreams(t *testing.T) {
 	line := []byte("a line with http://example.com/a/path and <URL:ftp://ftp.example.org/\n  pub/x> in it\n")
 	r := io.LimitReader(&repeater{data: line}, size)
 	n := &countingWriter{}
-	if err := RenderText(n, r); err != nil {
+	if err := Render(n, r); err != nil {
 		t.Fatal(err)
 	}
 	if n.n < size {
-		t.Errorf("RenderText wrote %d bytes for %d", n.n, size)
+		t.Errorf("Render wrote %d bytes for %d", n.n, size)
 	}
 }
 
@@ -119,3 +122,19 @@ func (r *repeater) Read(p []byte) (int, error) {
 type countingWriter struct{ n int64 }
 
 func (w *countingWriter) Write(p []byte) (int, error) { w.n += int64(len(p)); return len(p), nil }
+
+// checkRender checks that the text content of Render's output is its
+// input, exactly: the output with its tags taken out and its five escapes
+// resolved.
+func checkRender(t *testing.T, src []byte, opts ...linkpolicy.Option) {
+	t.Helper()
+	var b bytes.Buffer
+	if err := Render(&b, bytes.NewReader(src), opts...); err != nil {
+		t.Fatal(err)
+	}
+	text := regexp.MustCompile(`<[^>]*>`).ReplaceAllString(b.String(), "")
+	text = strings.NewReplacer("&lt;", "<", "&gt;", ">", "&#34;", `"`, "&#39;", "'", "&amp;", "&").Replace(text)
+	if text != string(src) {
+		t.Fatalf("Render(%q): text content %q, output %s", src, text, b.String())
+	}
+}
