@@ -52,8 +52,8 @@ func (r *Reader) readHeader(path string) (header, Position) {
 			return h, r.src.pos
 		}
 		line := bytes.TrimRight(c.data, "\r\n")
-		if c.pos.Col == 1 && len(line) == 0 && c.eol {
-			return h, r.src.pos
+		if c.pos.Col == 1 && len(line) == 0 {
+			return h, r.src.pos // the empty line (or a last "\r") ends the block
 		}
 		total += len(c.data)
 		if total > maxHeaderBytes {
