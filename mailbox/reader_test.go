@@ -842,6 +842,9 @@ func TestSniff(t *testing.T) {
 		// Subject and To alone are not enough: a memo in prose starts so.
 		{"message, folded field", "Subject: a long\n subject\nTo: b@example.org\n\nbody\n", false},
 		{"message, folded field, From", "Subject: a long\n subject\nFrom: b@example.org\n\nbody\n", true},
+		// Issue 10: prose that opens with "Name: value" lines is prose.
+		{"prose, Title and Source", "Title: A note\nSource: http://source.example/x\n\nBody http://body.example/\n", false},
+		{"prose, Subject and Title", "Subject: lunch\nTitle: A note\n\nBody\n", false},
 		// RFC 5536: so does a news article.
 		{"news article", "Path: news.example.edu!not-for-mail\nNewsgroups: comp.misc\nSubject: x\n\nbody\n", true},
 		{"plain text", "Hello,\n\nsee http://example.com/ for more.\n", false},
