@@ -449,6 +449,17 @@ func (b *body) htmlStep() {
 		b.emit(b.html.out, p)
 		b.html.out = b.html.out[:0]
 	}
+	if b.html.done && b.html.overflow {
+		// The rest of the part as text: what the tokenizer had not
+		// taken, then the lines still to come.
+		b.html = nil
+		b.flushed, b.htmlEOF = false, false
+		if len(b.htmlIn) > 0 {
+			b.emit(b.htmlIn, Position{Offset: b.htmlPos.Offset, Line: b.htmlPos.Line, Col: b.htmlPos.Col})
+			b.htmlIn = b.htmlIn[:0]
+		}
+		return
+	}
 	if b.html.done && len(b.out) == before {
 		b.flushed = true
 	}

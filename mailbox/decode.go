@@ -71,12 +71,13 @@ func decodeWords(s string) string {
 // end lines, so that a URL never runs into the text beside it. A link
 // whose text is its own target is reported once.
 type htmlText struct {
-	z      *html.Tokenizer
-	report func(error)
-	out    []byte
-	skip   int    // inside script or style
-	href   string // the target of the open <a>
-	done   bool
+	z        *html.Tokenizer
+	report   func(error)
+	out      []byte
+	skip     int    // inside script or style
+	href     string // the target of the open <a>
+	done     bool
+	overflow bool // a token longer than the buffer ended the HTML
 }
 
 func newHTMLText(r io.Reader, report func(error)) *htmlText {
@@ -102,9 +103,10 @@ func (h *htmlText) next() {
 	case html.ErrorToken:
 		h.done = true
 		if err := h.z.Err(); err != io.EOF {
-			// A token longer than the buffer (a huge inline image):
-			// the rest of the part is lost, and said to be.
-			h.report(fmt.Errorf("html: %v, rest of the part skipped", err))
+			// A token longer than the buffer (a huge inline image): the
+			// rest of the part is read as text, and said to be.
+			h.overflow = true
+			h.report(fmt.Errorf("html: %v; the rest of the part read as text", err))
 		}
 	case html.StartTagToken, html.SelfClosingTagToken:
 		name, hasAttr := h.z.TagName()

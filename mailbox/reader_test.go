@@ -802,11 +802,15 @@ func TestLongLineStreams(t *testing.T) {
 // and is reported; the next message is read.
 func TestHTMLTokenBound(t *testing.T) {
 	img := `<p><a href="http://before.example/">x</a><img src="data:image/png;base64,` +
-		strings.Repeat("QUJD", 512<<10) + `"></p>`
+		strings.Repeat("QUJD", 512<<10) + `"></p>` + "\n<p>after <a href=\"http://after.example/\">it</a></p>\n"
 	in := mboxOf(message(img, "Content-Type: text/html"), message("http://next.example/\n", "Subject: next"))
 	parts, probs := readAll(t, strings.NewReader(in))
 	if len(parts) != 3 || !strings.Contains(parts[0].Body, "http://before.example/") || parts[2].Body != "http://next.example/\n\n" {
 		t.Errorf("parts = %.300v", parts)
+	}
+	// Issue 11: what follows the token is read on, as text.
+	if len(parts) > 0 && !strings.Contains(parts[0].Body, "http://after.example/") {
+		t.Errorf("the URL after the token is lost: part ends %q", parts[0].Body[max(0, len(parts[0].Body)-200):])
 	}
 	if len(probs) != 1 || probs[0].Message != 1 || !strings.Contains(probs[0].Error(), "html: max buffer exceeded") {
 		t.Errorf("problems = %v, want one: html: max buffer exceeded", probs)
