@@ -1,0 +1,80 @@
+package search
+
+import (
+	"bytes"
+	"encoding/base64"
+	"fmt"
+	"mime/quotedprintable"
+	"strings"
+	"testing"
+)
+
+// FuzzSearch checks three properties of a search on any text (issue 11):
+// CRLF line ends give the URLs LF ones give; one body sent 8bit,
+// quoted-printable and base64 gives the same URLs; and Jobs 3 with tiny
+// batches reports what Jobs 1 reports, event for event.
+func FuzzSearch(f *testing.F) {
+	for _, s := range []string{
+		"see http://a.example/x and <URL:ftp://b.example/\n  c> ok\n\nwww.c.example/d\n",
+		"> quoted <URL:http://q.example/a/\n> b> and http://x.example/(y)\n",
+		"mailto:a@b.example, news:comp.x, http://h.example:8080/p?q#f\n\n\nhttp://z.example/",
+		"http://a.example/x-\ny http://b.example/\r\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		if len(text) > 4096 {
+			return
+		}
+		lf := strings.ReplaceAll(text, "\r\n", "\n")
+		crlf := strings.ReplaceAll(lf, "\n", "\r\n")
+		if a, b := texts(t, lf, Options{Raw: true}), texts(t, crlf, Options{Raw: true}); a != b {
+			t.Errorf("LF and CRLF differ:\nLF   %s\nCRLF %s", a, b)
+		}
+
+		// One body, three transfer encodings.
+		body := strings.ReplaceAll(lf, "\n", "\r\n")
+		head := "From: a@example.org\r\nSubject: x\r\nContent-Type: text/plain\r\n"
+		var qp bytes.Buffer
+		w := quotedprintable.NewWriter(&qp)
+		w.Write([]byte(body))
+		w.Close()
+		b64 := base64.StdEncoding.EncodeToString([]byte(body))
+		var lines []string
+		for len(b64) > 76 {
+			lines, b64 = append(lines, b64[:76]), b64[76:]
+		}
+		lines = append(lines, b64)
+		// Binary: a NUL byte sent 8bit would make the file binary, not
+		// sent quoted-printable or base64.
+		mo := Options{Binary: true}
+		plain := texts(t, head+"Content-Transfer-Encoding: 8bit\r\n\r\n"+body, mo)
+		if q := texts(t, head+"Content-Transfer-Encoding: quoted-printable\r\n\r\n"+qp.String(), mo); q != plain {
+			t.Errorf("8bit and quoted-printable differ:\n8bit %s\nQP   %s", plain, q)
+		}
+		if b := texts(t, head+"Content-Transfer-Encoding: base64\r\n\r\n"+strings.Join(lines, "\r\n")+"\r\n", mo); b != plain {
+			t.Errorf("8bit and base64 differ:\n8bit   %s\nbase64 %s", plain, b)
+		}
+
+		// Jobs 3 with batches of a few bytes, against Jobs 1.
+		defer func(t, m int) { batchTarget, batchMax = t, m }(batchTarget, batchMax)
+		batchTarget, batchMax = 16, 64
+		if a, b := render(t, "f", []byte(text), Options{Raw: true, Jobs: 1}), render(t, "f", []byte(text), Options{Raw: true, Jobs: 3}); a != b {
+			t.Errorf("Jobs 3 differs from Jobs 1:\n%s", firstDiff(b, a))
+		}
+	})
+}
+
+// texts returns the URLs a search of s finds, as written, and the other
+// readings of each.
+func texts(t *testing.T, s string, o Options) string {
+	t.Helper()
+	var b strings.Builder
+	Search(Input{Name: "f", R: strings.NewReader(s)}, o, func(ev *Event) bool {
+		if ev.Kind == URL {
+			fmt.Fprintf(&b, "%q%q ", ev.Match.Text, ev.Match.Alternates)
+		}
+		return true
+	})
+	return b.String()
+}
