@@ -154,46 +154,16 @@ func (f *Finder) limits() wrapper.Limits {
 }
 
 // schemeKind says what must follow a scheme's colon for a bare URL.
-type schemeKind uint8
-
+// Bare use of a scheme: rfc1738's registry says which schemes are found
+// in running text, and how.
 const (
-	notBare   schemeKind = iota
-	slashes              // "//": the common Internet scheme syntax (§3.1)
-	something            // any URL character: mailto:, news:
+	notBare   = rfc1738.NotBare
+	slashes   = rfc1738.BareSlashes
+	something = rfc1738.BareAny
 )
 
-// schemeKindOf says what bare use a scheme name in lower case allows.
-// Its cases are the schemes recognised in running text: those of RFC 1738
-// §3 and the widely used later ones. Other schemes are linked only inside
-// a "<URL:...>" wrapper, or in angle brackets with "//". (A switch, which
-// compiles to comparisons, costs less than hashing for a map.)
-func schemeKindOf(name string) schemeKind {
-	switch name {
-	case "mailto", "news":
-		return something
-	case "ftp", "http", "gopher", "nntp", "telnet", "wais", "file", "prospero",
-		"https", "ftps", "sftp", "ssh", "git", "git+ssh", "svn", "svn+ssh", "irc", "ircs",
-		"rsync", "ldap", "ldaps", "rtsp", "ws", "wss", "smb", "nfs", "webcal":
-		return slashes
-	}
-	return notBare
-}
-
-// lookupScheme returns what bare use data's scheme name allows, case
-// ignored (§2.1), without allocating.
-func lookupScheme(name []byte) schemeKind {
-	if len(name) > maxScheme {
-		return notBare
-	}
-	var buf [maxScheme]byte
-	for i, c := range name {
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		buf[i] = c
-	}
-	return schemeKindOf(string(buf[:len(name)]))
-}
+// lookupScheme returns what bare use data's scheme name allows.
+func lookupScheme(name []byte) rfc1738.Bare { return rfc1738.LookupBare(name) }
 
 // bare recognises a scheme URL whose scheme starts at data[s]. end is where
 // the URL ends; more asks for more data (only when !atEOF).

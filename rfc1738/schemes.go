@@ -8,6 +8,7 @@ type scheme struct {
 	grammar bool // the scheme has its own grammar in §5 (see parser.scheme)
 	opaque  bool // "//" does not introduce §3.1 syntax (mailto, news)
 	known   bool // a host is required after "//"
+	bare    Bare // how it may be written in running text
 }
 
 // schemes holds the schemes of §3, with their default ports and grammars,
@@ -17,28 +18,65 @@ var schemes map[string]scheme
 
 func init() {
 	schemes = map[string]scheme{
-		"ftp":      {port: 21, grammar: true, known: true},     // §3.2
-		"http":     {port: 80, grammar: true, known: true},     // §3.3
-		"gopher":   {port: 70, grammar: true, known: true},     // §3.4
-		"mailto":   {grammar: true, opaque: true, known: true}, // §3.5
-		"news":     {grammar: true, opaque: true, known: true}, // §3.6
-		"nntp":     {port: 119, grammar: true, known: true},    // §3.7
-		"telnet":   {port: 23, grammar: true, known: true},     // §3.8
-		"wais":     {port: 210, grammar: true, known: true},    // §3.9
-		"file":     {grammar: true, known: true},               // §3.10
-		"prospero": {port: 1525, grammar: true, known: true},   // §3.11
+		"ftp":      {port: 21, grammar: true, known: true, bare: BareSlashes},   // §3.2
+		"http":     {port: 80, grammar: true, known: true, bare: BareSlashes},   // §3.3
+		"gopher":   {port: 70, grammar: true, known: true, bare: BareSlashes},   // §3.4
+		"mailto":   {grammar: true, opaque: true, known: true, bare: BareAny},   // §3.5
+		"news":     {grammar: true, opaque: true, known: true, bare: BareAny},   // §3.6
+		"nntp":     {port: 119, grammar: true, known: true, bare: BareSlashes},  // §3.7
+		"telnet":   {port: 23, grammar: true, known: true, bare: BareSlashes},   // §3.8
+		"wais":     {port: 210, grammar: true, known: true, bare: BareSlashes},  // §3.9
+		"file":     {grammar: true, known: true, bare: BareSlashes},             // §3.10
+		"prospero": {port: 1525, grammar: true, known: true, bare: BareSlashes}, // §3.11
 
 		// Later schemes, generic syntax, conventional default ports.
-		"https": {port: 443, known: true},
-		"ftps":  {port: 990, known: true},
-		"sftp":  {port: 22, known: true},
-		"ssh":   {port: 22, known: true},
-		"git":   {port: 9418, known: true},
-		"irc":   {port: 6667, known: true},
-		"ircs":  {port: 6697, known: true},
-		"ws":    {port: 80, known: true},
-		"wss":   {port: 443, known: true},
+		"https": {port: 443, known: true, bare: BareSlashes},
+		"ftps":  {port: 990, known: true, bare: BareSlashes},
+		"sftp":  {port: 22, known: true, bare: BareSlashes},
+		"ssh":   {port: 22, known: true, bare: BareSlashes},
+		"git":   {port: 9418, known: true, bare: BareSlashes},
+		"irc":   {port: 6667, known: true, bare: BareSlashes},
+		"ircs":  {port: 6697, known: true, bare: BareSlashes},
+		"ws":    {port: 80, known: true, bare: BareSlashes},
+		"wss":   {port: 443, known: true, bare: BareSlashes},
+
+		// Later schemes found bare in text, with "//", generic otherwise.
+		"git+ssh": {bare: BareSlashes}, "svn": {bare: BareSlashes}, "svn+ssh": {bare: BareSlashes},
+		"rsync": {bare: BareSlashes}, "ldap": {bare: BareSlashes}, "ldaps": {bare: BareSlashes},
+		"rtsp": {bare: BareSlashes}, "smb": {bare: BareSlashes}, "nfs": {bare: BareSlashes},
+		"webcal": {bare: BareSlashes},
 	}
+}
+
+// Bare says how a scheme's URLs may be written in running text, with no
+// wrapper around them: the registry package extract asks, so that the
+// parser's schemes and the scanner's are one list.
+type Bare uint8
+
+// The ways a scheme may stand bare in text.
+const (
+	NotBare     Bare = iota // only in a "<URL:...>" wrapper (or "<...>" with "//")
+	BareSlashes             // with "//": the common Internet scheme syntax (§3.1)
+	BareAny                 // with any scheme-specific part: mailto:, news:
+)
+
+// maxSchemeName bounds the scheme names LookupBare looks up.
+const maxSchemeName = 32
+
+// LookupBare returns how the scheme named name, case ignored (§2.1), may
+// stand bare in text. It does not allocate.
+func LookupBare(name []byte) Bare {
+	if len(name) > maxSchemeName {
+		return NotBare
+	}
+	var buf [maxSchemeName]byte
+	for i, c := range name {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	return schemes[string(buf[:len(name)])].bare
 }
 
 // DefaultPort returns the default port of a scheme given in lower case:
