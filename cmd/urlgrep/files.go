@@ -2,16 +2,12 @@ package main
 
 import (
 	"bufio"
-	"bytes"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"strings"
 
+	"github.com/urlgrep/urlgrep/internal/printer"
 	"github.com/urlgrep/urlgrep/internal/progress"
-	"github.com/urlgrep/urlgrep/internal/spool"
 	"github.com/urlgrep/urlgrep/internal/walk"
 	"github.com/urlgrep/urlgrep/search"
 )
@@ -22,9 +18,9 @@ import (
 func scanFiles(names []string, cfg config, stdin io.Reader, stdout io.Writer, out *bufio.Writer, sink *errWriter, stderr io.Writer) int {
 	ins, trouble := operands(names, cfg, stderr)
 	showFile := (len(names) > 1 || cfg.withFile || cfg.recursive) && !cfg.noFile
-	p := newPrinter(cfg, out, stderr, showFile, colorOn(cfg.color, stdout))
-	p.sink = sink
-	p.lineBuf = cfg.lineBuf || isTerminal(stdout)
+	p := printer.New(cfg.printerOptions(), out, stderr, showFile, printer.ColorOn(cfg.color, stdout))
+	p.Sink = func() error { return sink.err }
+	p.LineBuf = cfg.lineBuf || printer.IsTerminal(stdout)
 	var prog search.Progress
 	stop := progress.Start(stderr, &prog, showProgress(cfg, stderr, stdin, ins))
 	defer stop()
@@ -50,30 +46,30 @@ func scanFiles(names []string, cfg config, stdin io.Reader, stdout io.Writer, ou
 	// side, each on one goroutine.
 	if cfg.jobs == 1 || len(ins) == 1 || cfg.unique || cfg.quiet || cfg.lines || hasStdin(ins) {
 		for _, in := range ins {
-			p.begin(in)
-			err := scan(in, opts, p.event)
-			if !p.end(in, err) {
+			p.Begin(in)
+			err := scan(in, opts, p.Event)
+			if !p.End(in, err) {
 				break
 			}
 		}
 	} else {
 		one := opts
 		one.Jobs = 1
-		parallel(ins, cfg.jobs, func(in walk.Input, emit func(*search.Event) bool) error {
+		p.Parallel(ins, cfg.jobs, func(in walk.Input, emit func(*search.Event) bool) error {
 			return scan(in, one, emit)
-		}, p)
+		})
 	}
 	switch {
-	case p.err != nil:
-		if p.err != sink.err {
-			fmt.Fprintf(stderr, "urlgrep: %v\n", p.err) // a spool's, not standard output's (run tells that)
+	case p.Err() != nil:
+		if p.Err() != sink.err {
+			fmt.Fprintf(stderr, "urlgrep: %v\n", p.Err()) // a spool's, not standard output's (run tells that)
 		}
 		return exitTrouble
-	case p.quit:
+	case p.Quit():
 		return exitFound
-	case trouble || p.trouble:
+	case trouble || p.Trouble():
 		return exitTrouble
-	case p.found:
+	case p.Found():
 		return exitFound
 	}
 	return exitNone
@@ -89,40 +85,6 @@ func hasStdin(ins []walk.Input) bool {
 	return false
 }
 
-// parallel scans ins with up to jobs goroutines, each formatting its own
-// file's output with a printer of its own into a spool (package spool),
-// and prints the spools in operand order: memory stays bounded (about
-// 1 MiB a job) however much a file yields.
-func parallel(ins []walk.Input, jobs int, scan func(walk.Input, func(*search.Event) bool) error, p *printer) {
-	fps := make([]*printer, len(ins))
-	notes := make([]bytes.Buffer, len(ins))
-	p.out.Flush()
-	err := spool.Ordered(len(ins), jobs, 1<<20, p.out, func(i int, w io.Writer) {
-		bw := bufio.NewWriterSize(w, 32<<10)
-		fp := newPrinter(p.cfg, bw, &notes[i], p.showFile, p.color)
-		fp.begin(ins[i])
-		fp.end(ins[i], scan(ins[i], fp.event))
-		if err := bw.Flush(); err != nil && fp.err == nil {
-			fp.err = err
-		}
-		fps[i] = fp
-	}, func(i int) bool {
-		p.out.Flush()
-		p.stderr.Write(notes[i].Bytes())
-		fp := fps[i]
-		p.found = p.found || fp.found
-		p.trouble = p.trouble || fp.trouble
-		if fp.err != nil && p.err == nil {
-			p.err = fp.err
-		}
-		fps[i] = nil
-		return p.err == nil
-	})
-	if err != nil && p.err == nil {
-		p.err = err
-	}
-}
-
 // operands turns the operands into inputs (package walk), telling of each
 // problem; trouble reports that there was one. No operand is standard
 // input, or with -r the current directory, as grep -r.
@@ -136,26 +98,9 @@ func operands(names []string, cfg config, stderr io.Writer) (ins []walk.Input, t
 	o := walk.Options{Recursive: cfg.recursive, Include: cfg.include, Exclude: cfg.exclude, ExcludeDir: cfg.excludeDir}
 	ins = walk.Operands(names, o, func(err error) {
 		if !cfg.noMessages {
-			fmt.Fprintf(stderr, "urlgrep: %s\n", fileError("", err))
+			fmt.Fprintf(stderr, "urlgrep: %s\n", walk.ErrorText("", err))
 		}
 		trouble = true
 	})
 	return ins, trouble
-}
-
-// fileError words an error about a file as grep does:
-// "nosuch.txt: No such file or directory".
-func fileError(label string, err error) string {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		msg := pe.Err.Error()
-		if msg != "" {
-			msg = strings.ToUpper(msg[:1]) + msg[1:]
-		}
-		return pe.Path + ": " + msg
-	}
-	if label == "" {
-		return err.Error()
-	}
-	return label + ": " + err.Error()
 }

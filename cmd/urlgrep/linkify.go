@@ -10,6 +10,7 @@ import (
 	"github.com/yuin/goldmark/extension"
 
 	"github.com/urlgrep/urlgrep/internal/redact"
+	"github.com/urlgrep/urlgrep/internal/walk"
 	"github.com/urlgrep/urlgrep/linkify"
 	"github.com/urlgrep/urlgrep/linktext"
 	"github.com/urlgrep/urlgrep/mailbox"
@@ -63,7 +64,7 @@ func linkifyFiles(names []string, cfg config, stdin io.Reader, out io.Writer, st
 			f, err := os.Open(in.Path)
 			if err != nil {
 				if !cfg.noMessages {
-					fmt.Fprintf(stderr, "urlgrep: %s\n", fileError(in.Label, err))
+					fmt.Fprintf(stderr, "urlgrep: %s\n", walk.ErrorText(in.Label, err))
 				}
 				code = exitTrouble
 				continue
@@ -75,7 +76,7 @@ func linkifyFiles(names []string, cfg config, stdin io.Reader, out io.Writer, st
 			c.Close() // now, not at the end: -r may hand over many files
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "urlgrep: %s\n", fileError(in.Label, err))
+			fmt.Fprintf(stderr, "urlgrep: %s\n", walk.ErrorText(in.Label, err))
 			code = exitTrouble
 		}
 	}

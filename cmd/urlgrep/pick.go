@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/urlgrep/urlgrep/internal/pick"
+	"github.com/urlgrep/urlgrep/internal/walk"
 )
 
 // pickURLs runs --pick: it reads the inputs (mail can come on standard
@@ -17,7 +18,7 @@ func pickURLs(names []string, cfg config, stdin io.Reader, stderr io.Writer) int
 	ins, trouble := operands(names, cfg, stderr)
 	opts := cfg.searchOptions(nil)
 	items, bad := pick.Collect(ins, opts, stdin, func(label string, err error) {
-		fmt.Fprintf(stderr, "urlgrep: %s\n", fileError(label, err))
+		fmt.Fprintf(stderr, "urlgrep: %s\n", walk.ErrorText(label, err))
 	}, func(note string) { fmt.Fprintf(stderr, "urlgrep: %s\n", note) })
 	if len(items) == 0 {
 		if trouble || bad {

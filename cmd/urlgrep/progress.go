@@ -3,6 +3,7 @@ package main
 import (
 	"io"
 
+	"github.com/urlgrep/urlgrep/internal/printer"
 	"github.com/urlgrep/urlgrep/internal/walk"
 )
 
@@ -14,10 +15,10 @@ func showProgress(cfg config, stderr io.Writer, stdin io.Reader, ins []walk.Inpu
 	switch {
 	case cfg.progress:
 		return true
-	case cfg.noProgress || !isTerminal(stderr):
+	case cfg.noProgress || !printer.IsTerminal(stderr):
 		return false
 	}
-	if r, ok := stdin.(io.Writer); ok && isTerminal(r) {
+	if r, ok := stdin.(io.Writer); ok && printer.IsTerminal(r) {
 		for _, in := range ins {
 			if in.Path == "" {
 				return false

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/urlgrep/urlgrep/internal/printer"
 	"github.com/urlgrep/urlgrep/internal/walk"
 	"github.com/urlgrep/urlgrep/rfc1738"
 	"github.com/urlgrep/urlgrep/search"
@@ -18,6 +19,16 @@ const (
 	exitNone    = 1 // nothing found (or some URL invalid)
 	exitTrouble = 2 // usage or I/O error
 )
+
+// printerOptions are the printer options the flags say.
+func (cfg *config) printerOptions() printer.Options {
+	return printer.Options{
+		JSON: cfg.json, Canonical: cfg.canonical, Redact: cfg.redact, Hyphen: cfg.hyphen, Unique: cfg.unique,
+		LineNum: cfg.lineNum, Column: cfg.column, Offset: cfg.offset, NullName: cfg.nullName, Null: cfg.null,
+		Count: cfg.count, List: cfg.list, ListNone: cfg.listNone, Quiet: cfg.quiet, MaxCount: cfg.maxCount,
+		Lines: cfg.lines, NoMessages: cfg.noMessages,
+	}
+}
 
 // searchOptions are the search options the flags say; prog, when not nil,
 // counts for the progress line.

@@ -5,6 +5,7 @@
 package walk
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -131,4 +132,22 @@ func isMaildir(dir string) bool {
 		}
 	}
 	return true
+}
+
+// ErrorText words an error about a file as grep does:
+// "nosuch.txt: No such file or directory"; label names the file when the
+// error does not.
+func ErrorText(label string, err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		msg := pe.Err.Error()
+		if msg != "" {
+			msg = strings.ToUpper(msg[:1]) + msg[1:]
+		}
+		return pe.Path + ": " + msg
+	}
+	if label == "" {
+		return err.Error()
+	}
+	return label + ": " + err.Error()
 }

@@ -1,4 +1,9 @@
-package main
+// Package printer formats what package search reports, as urlgrep prints
+// it: URLs one per line with grep's prefixes, JSON records, the lines
+// around URLs as grep -A/-B/-C shows them, counts and file names; with
+// every password hidden under Redact. It is the counterpart of ripgrep's
+// grep-printer: it knows nothing of mail or of how inputs are read.
+package printer
 
 import (
 	"bufio"
@@ -15,6 +20,7 @@ import (
 	"github.com/urlgrep/urlgrep/extract"
 	"github.com/urlgrep/urlgrep/internal/record"
 	"github.com/urlgrep/urlgrep/internal/redact"
+	"github.com/urlgrep/urlgrep/internal/spool"
 	"github.com/urlgrep/urlgrep/internal/termtext"
 	"github.com/urlgrep/urlgrep/internal/walk"
 	"github.com/urlgrep/urlgrep/rfc1738"
@@ -23,19 +29,36 @@ import (
 	"golang.org/x/term"
 )
 
-// printer formats what scanning finds, one input after the other. Every
-// output goes through it, whether the inputs were scanned one at a time or
-// with -j.
-type printer struct {
-	cfg       config
+// Options say what to print.
+type Options struct {
+	JSON      bool   // one JSON record per URL (package record)
+	Canonical bool   // URLs in canonical form
+	Redact    bool   // passwords hidden everywhere (RFC 1738 §6)
+	Hyphen    string // a URL broken after a hyphen: "keep", "drop" or "both" readings
+	Unique    bool   // each URL once
+
+	LineNum, Column, Offset bool // the prefixes after the file name
+	NullName                bool // a NUL after file names (grep -Z)
+	Null                    bool // a NUL after records (-0)
+
+	Count, List, ListNone, Quiet bool // -c, -l, -L, -q
+	MaxCount                     int  // stop reading a file after this many URLs; -1 no limit
+	Lines                        bool // print the lines of Line events (-A, -B, -C), not URLs
+	NoMessages                   bool // no word about files that cannot be read (-s)
+}
+
+// Printer formats what searches report, one input after the other. Every
+// output goes through it, whether the inputs were searched one at a time or
+// side by side (Parallel).
+type Printer struct {
+	o         Options
+	LineBuf   bool         // write each URL out at once (--line-buffered, a terminal)
+	Sink      func() error // the error writing the output under the buffer, if any: the printer stops at it
 	out       *bufio.Writer
 	stderr    io.Writer
 	enc       *json.Encoder
 	showFile  bool
 	color     bool
-	lineBuf   bool            // flush after each URL (--line-buffered, or a terminal)
-	sink      *errWriter      // standard output, under out; nil for a spool's printer
-	lines     bool            // -A, -B, -C: print lines, as grep, not URLs
 	printed   bool            // a line was printed (-A, -B, -C): the next group gets "--"
 	firstLine bool            // no line of the current input printed yet
 	seen      map[string]bool // -u: what was printed
@@ -52,58 +75,62 @@ type printer struct {
 	hides   []*strings.Replacer // --redact: what the URLs of the input hide, for the lines shown (-A/-B/-C)
 }
 
-func newPrinter(cfg config, out *bufio.Writer, stderr io.Writer, showFile, color bool) *printer {
-	p := &printer{cfg: cfg, out: out, stderr: stderr, showFile: showFile, color: color, seen: map[string]bool{}, lines: cfg.lines}
+// New returns a Printer writing to out, and its notes and errors to
+// stderr; showFile puts the file name before each line, color highlights
+// URLs in the lines shown.
+func New(o Options, out *bufio.Writer, stderr io.Writer, showFile, color bool) *Printer {
+	p := &Printer{o: o, out: out, stderr: stderr, showFile: showFile, color: color, seen: map[string]bool{}}
 	p.enc = json.NewEncoder(&p.jbuf)
 	p.enc.SetEscapeHTML(false)
 	return p
 }
 
-// colorOn decides --color: auto means standard output is a terminal.
-func colorOn(mode string, stdout io.Writer) bool {
+// ColorOn decides --color: auto means standard output is a terminal.
+func ColorOn(mode string, stdout io.Writer) bool {
 	switch mode {
 	case "always":
 		return true
 	case "never":
 		return false
 	}
-	return isTerminal(stdout)
+	return IsTerminal(stdout)
 }
 
-// isTerminal reports whether w is a terminal (a character device).
-func isTerminal(w io.Writer) bool {
+// IsTerminal reports whether w is a terminal.
+func IsTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd())) // not /dev/null, a character device too
 }
 
-func (p *printer) begin(in walk.Input) {
+// Begin starts an input.
+func (p *Printer) Begin(in walk.Input) {
 	p.n, p.current, p.firstLine, p.hides = 0, in.Label, true, p.hides[:0]
 }
 
-// end finishes an input: its error, and the -c and -l lines. It returns
+// End finishes an input: its error, and the -c and -l lines. It returns
 // false when the run should stop.
-func (p *printer) end(in walk.Input, err error) bool {
+func (p *Printer) End(in walk.Input, err error) bool {
 	if err != nil {
 		p.trouble = true
 		p.out.Flush()
 		var pe *fs.PathError
-		if !p.cfg.noMessages || !errors.As(err, &pe) {
-			fmt.Fprintf(p.stderr, "urlgrep: %s\n", fileError(in.Label, err))
+		if !p.o.NoMessages || !errors.As(err, &pe) {
+			fmt.Fprintf(p.stderr, "urlgrep: %s\n", walk.ErrorText(in.Label, err))
 		}
 	}
 	if p.quit || p.err != nil {
 		return false
 	}
 	switch {
-	case p.cfg.list:
+	case p.o.List:
 		if p.n > 0 {
 			p.name(in.Label)
 		}
-	case p.cfg.listNone:
+	case p.o.ListNone:
 		if p.n == 0 && err == nil {
 			p.name(in.Label)
 		}
-	case p.cfg.count:
+	case p.o.Count:
 		p.prefix(in.Label)
 		p.out.WriteString(strconv.FormatInt(p.n, 10))
 		p.eol()
@@ -115,7 +142,7 @@ func (p *printer) end(in walk.Input, err error) bool {
 // number and offset after ':' for a line with a URL, after '-' for the
 // lines around it, and "--" between groups of lines that do not follow
 // each other.
-func (p *printer) line(l *search.Line) {
+func (p *Printer) line(l *search.Line) {
 	if p.printed && (l.Break || p.firstLine) {
 		p.out.WriteString("--")
 		p.eol()
@@ -127,21 +154,21 @@ func (p *printer) line(l *search.Line) {
 	}
 	if p.showFile {
 		p.out.WriteString(p.current)
-		if p.cfg.nullName {
+		if p.o.NullName {
 			p.out.WriteByte(0)
 		} else {
 			p.out.WriteByte(sep)
 		}
 	}
-	if p.cfg.lineNum {
+	if p.o.LineNum {
 		p.out.WriteString(strconv.Itoa(l.Pos.Line))
 		p.out.WriteByte(sep)
 	}
-	if p.cfg.column {
+	if p.o.Column {
 		p.out.WriteString(strconv.Itoa(l.Pos.Col))
 		p.out.WriteByte(sep)
 	}
-	if p.cfg.offset {
+	if p.o.Offset {
 		p.out.WriteString(strconv.FormatInt(l.Pos.Offset, 10))
 		p.out.WriteByte(sep)
 	}
@@ -158,18 +185,18 @@ func (p *printer) line(l *search.Line) {
 }
 
 // name prints a file name alone (-l, -L): ended by NUL with -Z.
-func (p *printer) name(label string) {
+func (p *Printer) name(label string) {
 	p.out.WriteString(label)
-	if p.cfg.nullName {
+	if p.o.NullName {
 		p.out.WriteByte(0)
 	} else {
 		p.eol()
 	}
 }
 
-// event prints one event; false means stop: this input (-l found a URL)
+// Event prints one event; false means stop: this input (-l found a URL)
 // or the run (-q found a URL, or output failed).
-func (p *printer) event(ev *search.Event) bool {
+func (p *Printer) Event(ev *search.Event) bool {
 	switch ev.Kind {
 	case search.Note:
 		p.out.Flush()
@@ -182,7 +209,7 @@ func (p *printer) event(ev *search.Event) bool {
 		}
 		return p.err == nil
 	case search.LineEvent:
-		if !p.cfg.quiet && !p.cfg.count && !p.cfg.list && !p.cfg.listNone {
+		if !p.o.Quiet && !p.o.Count && !p.o.List && !p.o.ListNone {
 			p.line(ev.Line)
 		}
 		return p.err == nil
@@ -193,43 +220,43 @@ func (p *printer) event(ev *search.Event) bool {
 	m := ev.Match
 	texts := p.texts(m)
 	hide := p.hidden(ev)
-	if p.cfg.unique {
+	if p.o.Unique {
 		texts = p.unseen(texts)
 		if len(texts) == 0 {
 			return true
 		}
 	}
-	if p.cfg.maxCount >= 0 && p.n >= int64(p.cfg.maxCount) {
+	if p.o.MaxCount >= 0 && p.n >= int64(p.o.MaxCount) {
 		return false // -m: enough from this file
 	}
 	p.n++
 	p.found = true
-	if p.cfg.quiet {
+	if p.o.Quiet {
 		p.quit = true
 		return false
 	}
-	if p.cfg.list || p.cfg.listNone {
+	if p.o.List || p.o.ListNone {
 		return false // -l, -L: the file has a URL; read no further, as grep -l
 	}
-	if p.cfg.count || p.lines {
-		return p.cfg.maxCount < 0 || p.n < int64(p.cfg.maxCount) // the lines are printed as they come
+	if p.o.Count || p.o.Lines {
+		return p.o.MaxCount < 0 || p.n < int64(p.o.MaxCount) // the lines are printed as they come
 	}
-	if p.cfg.json {
+	if p.o.JSON {
 		p.jbuf.Reset()
-		if err := p.enc.Encode(record.New(p.current, ev, p.cfg.redact)); err != nil && p.err == nil {
+		if err := p.enc.Encode(record.New(p.current, ev, p.o.Redact)); err != nil && p.err == nil {
 			p.err = err
 		}
 		p.out.WriteString(redact.In(hide, p.jbuf.String()))
 	} else {
 		for _, text := range texts {
 			p.prefix(p.current)
-			if p.cfg.lineNum {
+			if p.o.LineNum {
 				p.field(strconv.Itoa(ev.Pos.Line))
 			}
-			if p.cfg.column {
+			if p.o.Column {
 				p.field(strconv.Itoa(ev.Pos.Col))
 			}
-			if p.cfg.offset {
+			if p.o.Offset {
 				p.field(strconv.FormatInt(ev.Pos.Offset, 10))
 			}
 			p.out.WriteString(redact.In(hide, text))
@@ -239,20 +266,20 @@ func (p *printer) event(ev *search.Event) bool {
 			p.context(ev.Context, hide)
 		}
 	}
-	if p.lineBuf {
+	if p.LineBuf {
 		p.out.Flush()
 	}
-	if p.sink != nil && p.sink.err != nil && p.err == nil {
-		p.err = p.sink.err // output failed: stop reading
+	if p.Sink != nil && p.err == nil {
+		p.err = p.Sink() // output failed: stop reading
 	}
-	return p.err == nil && (p.cfg.maxCount < 0 || p.n < int64(p.cfg.maxCount))
+	return p.err == nil && (p.o.MaxCount < 0 || p.n < int64(p.o.MaxCount))
 }
 
 // texts is what urlgrep prints for a match (valid until the next call): as written, or canonical;
 // with --hyphen, the reading(s) of a URL broken after a hyphen.
-func (p *printer) texts(m *extract.Match) []string {
+func (p *Printer) texts(m *extract.Match) []string {
 	text := p.text(m.Text, m.Parsed, m.Redacted)
-	if len(m.Alternates) == 0 || p.cfg.hyphen == "keep" {
+	if len(m.Alternates) == 0 || p.o.Hyphen == "keep" {
 		p.textBuf[0] = text
 		return p.textBuf[:1]
 	}
@@ -260,7 +287,7 @@ func (p *printer) texts(m *extract.Match) []string {
 	if u := m.AltParsed[0]; u != nil {
 		altText = p.text(altText, u, func() string { return m.AltRedacted(0) })
 	}
-	if p.cfg.hyphen == "drop" {
+	if p.o.Hyphen == "drop" {
 		p.textBuf[0] = altText
 		return p.textBuf[:1]
 	}
@@ -270,20 +297,20 @@ func (p *printer) texts(m *extract.Match) []string {
 
 // text is one reading as printed: as written, or canonical (u's), the
 // password hidden with --redact.
-func (p *printer) text(written string, u *rfc1738.URL, redacted func() string) string {
+func (p *Printer) text(written string, u *rfc1738.URL, redacted func() string) string {
 	switch {
-	case p.cfg.canonical && p.cfg.redact:
+	case p.o.Canonical && p.o.Redact:
 		return u.Redacted()
-	case p.cfg.canonical:
+	case p.o.Canonical:
 		return u.String()
-	case p.cfg.redact:
+	case p.o.Redact:
 		return redacted()
 	}
 	return written
 }
 
 // unseen keeps the texts not printed before, and marks them printed.
-func (p *printer) unseen(texts []string) []string {
+func (p *Printer) unseen(texts []string) []string {
 	out := texts[:0]
 	for _, t := range texts {
 		if !p.seen[t] {
@@ -296,7 +323,7 @@ func (p *printer) unseen(texts []string) []string {
 
 // context prints the lines a URL was found in (--context), indented, the
 // URL highlighted with --color as grep highlights matches.
-func (p *printer) context(c *search.Context, hide *strings.Replacer) {
+func (p *Printer) context(c *search.Context, hide *strings.Replacer) {
 	var b strings.Builder
 	b.WriteByte('\t')
 	if c.Cut {
@@ -316,8 +343,8 @@ func (p *printer) context(c *search.Context, hide *strings.Replacer) {
 // finds in it), nil for other URLs, whose own password Match.Redacted and
 // the shown lines' redaction take care of. The replacers of an input's
 // URLs are kept for its lines (-C).
-func (p *printer) hidden(ev *search.Event) *strings.Replacer {
-	if !p.cfg.redact {
+func (p *Printer) hidden(ev *search.Event) *strings.Replacer {
+	if !p.o.Redact {
 		return nil
 	}
 	var target string
@@ -337,17 +364,17 @@ func (p *printer) hidden(ev *search.Event) *strings.Replacer {
 
 // redactSpans is redact.Spans with --redact, else text and spans as
 // they are.
-func (p *printer) redactSpans(text []byte, spans [][2]int) ([]byte, [][2]int) {
-	if !p.cfg.redact {
+func (p *Printer) redactSpans(text []byte, spans [][2]int) ([]byte, [][2]int) {
+	if !p.o.Redact {
 		return text, spans
 	}
 	return redact.Spans(text, spans)
 }
 
-func (p *printer) prefix(label string) {
+func (p *Printer) prefix(label string) {
 	if p.showFile {
 		p.out.WriteString(label)
-		if p.cfg.nullName {
+		if p.o.NullName {
 			p.out.WriteByte(0) // -Z, as grep: NUL instead of ':'
 		} else {
 			p.out.WriteByte(':')
@@ -355,15 +382,61 @@ func (p *printer) prefix(label string) {
 	}
 }
 
-func (p *printer) field(s string) {
+func (p *Printer) field(s string) {
 	p.out.WriteString(s)
 	p.out.WriteByte(':')
 }
 
-func (p *printer) eol() {
-	if p.cfg.null {
+func (p *Printer) eol() {
+	if p.o.Null {
 		p.out.WriteByte(0)
 	} else {
 		p.out.WriteByte('\n')
+	}
+}
+
+// Found reports whether a URL was reported; Quit whether -q found one;
+// Trouble whether an input could not be read; Err the error writing.
+func (p *Printer) Found() bool   { return p.found }
+func (p *Printer) Quit() bool    { return p.quit }
+func (p *Printer) Trouble() bool { return p.trouble }
+func (p *Printer) Err() error    { return p.err }
+
+// parallel scans ins with up to jobs goroutines, each formatting its own
+// file's output with a printer of its own into a spool (package spool),
+// and prints the spools in operand order: memory stays bounded (about
+// 1 MiB a job) however much a file yields.
+// Parallel searches ins with up to jobs goroutines (scan searches one,
+// calling back with its events), each formatting its own input's output
+// with a Printer of its own into a spool (package spool), and prints the
+// spools in input order: memory stays bounded (about 1 MiB a job)
+// however much an input yields.
+func (p *Printer) Parallel(ins []walk.Input, jobs int, scan func(walk.Input, func(*search.Event) bool) error) {
+	fps := make([]*Printer, len(ins))
+	notes := make([]bytes.Buffer, len(ins))
+	p.out.Flush()
+	err := spool.Ordered(len(ins), jobs, 1<<20, p.out, func(i int, w io.Writer) {
+		bw := bufio.NewWriterSize(w, 32<<10)
+		fp := New(p.o, bw, &notes[i], p.showFile, p.color)
+		fp.Begin(ins[i])
+		fp.End(ins[i], scan(ins[i], fp.Event))
+		if err := bw.Flush(); err != nil && fp.err == nil {
+			fp.err = err
+		}
+		fps[i] = fp
+	}, func(i int) bool {
+		p.out.Flush()
+		p.stderr.Write(notes[i].Bytes())
+		fp := fps[i]
+		p.found = p.found || fp.found
+		p.trouble = p.trouble || fp.trouble
+		if fp.err != nil && p.err == nil {
+			p.err = fp.err
+		}
+		fps[i] = nil
+		return p.err == nil
+	})
+	if err != nil && p.err == nil {
+		p.err = err
 	}
 }
