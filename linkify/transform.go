@@ -1,0 +1,317 @@
+package linkify
+
+import (
+	"bytes"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+
+	"github.com/urlgrep/urlgrep/extract"
+	"github.com/urlgrep/urlgrep/internal/ascii"
+)
+
+// transformer links the URLs in the document's text once goldmark has
+// parsed it, as GFM's autolink extension does: in each run of adjacent
+// text nodes, across soft line breaks, but never inside code spans, raw
+// HTML, links, images or autolinks. Working on the parsed text, rather
+// than from an inline parser, means that a URL never swallows Markdown
+// markup ("http://x/_a_" keeps its emphasis), so the text is kept.
+type transformer struct{ l *linker }
+
+var _ parser.ASTTransformer = (*transformer)(nil)
+
+// Transform implements [parser.ASTTransformer].
+func (t *transformer) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
+	r := runner{l: t.l, source: reader.Source()}
+	r.walk(doc)
+	t.l.visits.Add(r.visits)
+}
+
+// runner carries the buffers reused over the runs of one document.
+type runner struct {
+	l      *linker
+	source []byte
+	buf    []byte  // the run's text; a '\n' stands for each line break
+	pieces []piece // the run's text nodes, in order
+	spans  []span  // the links found in buf
+	out    []ast.Node
+	// cursor is the first piece that a range from here on may touch: the
+	// spans are made in order, so each piece is passed once per run and a
+	// run with many links costs linear time, not the pieces times the
+	// links.
+	cursor int
+	visits int64
+}
+
+// skip moves the cursor past the pieces that end before from.
+func (r *runner) skip(from int) {
+	for r.cursor < len(r.pieces)-1 && r.pieces[r.cursor].end() < from {
+		r.cursor++
+		r.visits++
+	}
+}
+
+// piece is one text node of a run; its value is buf[off:off+len(value)],
+// followed by '\n' when the node ends a line.
+type piece struct {
+	t   *ast.Text
+	off int
+}
+
+func (p piece) end() int     { return p.off + p.t.Segment.Len() }
+func (p piece) breaks() bool { return p.t.SoftLineBreak() || p.t.HardLineBreak() }
+
+// span is a link to make: buf[start:end] is replaced by the link, whose
+// label is buf[label:labelEnd].
+type span struct {
+	start, end, label, labelEnd int
+	dest                        string
+	wrapped                     bool
+}
+
+// walk links the text runs among n's children, and descends.
+func (r *runner) walk(n ast.Node) {
+	var first ast.Node
+	for c := n.FirstChild(); c != nil; {
+		next := c.NextSibling()
+		if isText(c) {
+			if first == nil {
+				first = c
+			}
+		} else {
+			if first != nil {
+				r.run(n, first, c)
+				first = nil
+			}
+			if descend(c) {
+				r.walk(c)
+			}
+		}
+		c = next
+	}
+	if first != nil {
+		r.run(n, first, nil)
+	}
+}
+
+// isText reports whether n is text a URL may be found in.
+func isText(n ast.Node) bool {
+	t, ok := n.(*ast.Text)
+	return ok && !t.IsRaw() && t.Segment.Padding == 0
+}
+
+// descend reports whether the text under n may hold links to make: not
+// under a link, image or autolink (a link in a link is not allowed, and a
+// link's label is left as it is), nor code spans, raw HTML, code blocks.
+func descend(n ast.Node) bool {
+	switch n.Kind() {
+	case ast.KindLink, ast.KindImage, ast.KindAutoLink, ast.KindCodeSpan, ast.KindRawHTML:
+		return false
+	}
+	return n.Type() != ast.TypeBlock || !n.IsRaw()
+}
+
+// run links the URLs in the text nodes from first up to stop, which are
+// children of parent. Text nodes that do not follow each other in the
+// source, other than at a line break, start a new run.
+func (r *runner) run(parent, first, stop ast.Node) {
+	r.buf, r.pieces = r.buf[:0], r.pieces[:0]
+	for c := first; c != stop; c = c.NextSibling() {
+		t := c.(*ast.Text)
+		if n := len(r.pieces); n > 0 {
+			if p := r.pieces[n-1]; !p.breaks() && p.t.Segment.Stop != t.Segment.Start {
+				r.linkify(parent)
+				r.buf, r.pieces = r.buf[:0], r.pieces[:0]
+			}
+		}
+		r.pieces = append(r.pieces, piece{t: t, off: len(r.buf)})
+		r.buf = append(r.buf, t.Segment.Value(r.source)...)
+		if t.SoftLineBreak() || t.HardLineBreak() {
+			r.buf = append(r.buf, '\n')
+		}
+	}
+	r.linkify(parent)
+}
+
+// linkify finds the URLs in buf, as the Finder's iterator finds them in
+// any text (package extract: one candidate policy, its bounds keeping the
+// scan linear), and, if any, replaces the run's nodes.
+func (r *runner) linkify(parent ast.Node) {
+	if len(r.pieces) == 0 {
+		return
+	}
+	buf := r.buf
+	var before byte // the byte before the run in the source, as extract wants it
+	if s := r.pieces[0].t.Segment.Start; s > 0 {
+		before = r.source[s-1]
+	}
+	r.spans = r.spans[:0]
+	for f := range r.l.finder.All(buf, before) {
+		m, prev := f.Match, before
+		if f.Start > 0 {
+			prev = buf[f.Start-1]
+		}
+		s := span{start: f.Start, end: f.End, label: int(m.Offset), labelEnd: int(m.End),
+			wrapped: m.Kind == extract.Wrapped}
+		if dest, ok := r.l.markdownDestination(r.l.unescaped(m, buf[f.Start:f.End], prev)); ok && !splitsEscape(buf, s.start) &&
+			!splitsEscape(buf, s.labelEnd) && !splitsEscape(buf, s.end) {
+			s.dest = dest
+			r.spans = append(r.spans, s)
+		}
+	}
+	if len(r.spans) == 0 {
+		return
+	}
+	r.out = r.out[:0]
+	r.cursor = 0
+	cur := 0
+	for _, s := range r.spans {
+		r.out = r.texts(r.out, cur, s.start)
+		link := r.l.newLink(s.dest, r.sourcePos(s.start))
+		var label []ast.Node
+		if s.wrapped && r.l.Config.Text == TextURL {
+			label = r.words(nil, s.label, s.labelEnd)
+		} else {
+			label = r.texts(nil, s.label, s.labelEnd)
+		}
+		for _, n := range label {
+			link.AppendChild(link, n)
+		}
+		r.out = append(r.out, link)
+		cur = s.end
+	}
+	r.out = r.texts(r.out, cur, len(buf))
+	first := r.pieces[0].t
+	for _, n := range r.out {
+		parent.InsertBefore(parent, first, n)
+	}
+	for _, p := range r.pieces {
+		parent.RemoveChild(parent, p.t)
+	}
+	clear(r.out)
+}
+
+// unescaped returns the URL of data, found as m, as goldmark shows its
+// text: a backslash escape stands for the character it escapes, so
+// "http://x/a\_b" goes to "http://x/a_b", not "http://x/a%5C_b". It asks
+// the Finder again, about the text with its escapes resolved, and keeps m
+// when that finds another URL.
+func (l *linker) unescaped(m *extract.Match, data []byte, prev byte) *extract.Match {
+	if bytes.IndexByte(data, '\\') < 0 {
+		return m
+	}
+	u := util.UnescapePunctuations(data)
+	if m2, n := l.finder.At(u, prev, nil); m2 != nil && n == len(u) && m2.Kind == m.Kind {
+		return m2
+	}
+	return m
+}
+
+// splitsEscape reports whether a link that starts or ends at buf[at]
+// would cut a backslash escape (`\_`) or a character reference
+// ("&#58;") in two. goldmark resolves both when it writes text, so the
+// halves would show what the whole did not; such a URL stays text.
+func splitsEscape(buf []byte, at int) bool {
+	if at >= len(buf) {
+		return false
+	}
+	n := 0
+	for n < at && buf[at-1-n] == '\\' {
+		n++
+	}
+	if n%2 == 1 && util.IsPunct(buf[at]) {
+		return true
+	}
+	if buf[at] != ';' {
+		return false
+	}
+	j := at
+	for j > 0 && ascii.IsAlnum(buf[j-1]) {
+		j--
+	}
+	if j > 0 && buf[j-1] == '#' {
+		j--
+	}
+	return j < at && j > 0 && buf[j-1] == '&'
+}
+
+// sourcePos returns the source offset of buf[i].
+func (r *runner) sourcePos(i int) int {
+	r.skip(i)
+	for _, p := range r.pieces[r.cursor:] {
+		r.visits++
+		if i <= p.end() {
+			return p.t.Segment.Start + min(i-p.off, p.t.Segment.Len())
+		}
+	}
+	p := r.pieces[len(r.pieces)-1]
+	return p.t.Segment.Stop
+}
+
+// texts appends text nodes for buf[from:to] to out: a node for each part
+// of a piece, carrying the piece's line break when the '\n' that stands
+// for it is in range. Parts that follow each other in the source merge.
+func (r *runner) texts(out []ast.Node, from, to int) []ast.Node {
+	r.skip(from)
+	for _, p := range r.pieces[r.cursor:] {
+		r.visits++
+		if p.off > to {
+			break // this piece and those after it hold nothing of the range
+		}
+		lo, hi := max(from, p.off), min(to, p.end())
+		brk := p.breaks() && from <= p.end() && p.end() < to
+		if lo >= hi && !brk {
+			continue
+		}
+		if lo > hi {
+			lo = hi
+		}
+		seg := text.NewSegment(p.t.Segment.Start+lo-p.off, p.t.Segment.Start+hi-p.off)
+		t, merge := (*ast.Text)(nil), false
+		if n := len(out); n > 0 {
+			t, merge = out[n-1].(*ast.Text)
+			merge = merge && t.Segment.Stop == seg.Start && !t.SoftLineBreak() && !t.HardLineBreak()
+		}
+		if merge {
+			t.Segment.Stop = seg.Stop
+		} else {
+			t = ast.NewTextSegment(seg)
+			out = append(out, t)
+		}
+		if brk {
+			t.SetSoftLineBreak(p.t.SoftLineBreak())
+			t.SetHardLineBreak(p.t.HardLineBreak())
+		}
+	}
+	return out
+}
+
+// words appends text nodes for the non-space bytes of buf[from:to]: a
+// wrapper's URL with the whitespace and line breaks inside it left out.
+func (r *runner) words(out []ast.Node, from, to int) []ast.Node {
+	r.skip(from)
+	for _, p := range r.pieces[r.cursor:] {
+		r.visits++
+		if p.off > to {
+			break
+		}
+		lo, hi := max(from, p.off), min(to, p.end())
+		for lo < hi {
+			for lo < hi && ascii.IsSpace(r.buf[lo]) {
+				lo++
+			}
+			e := lo
+			for e < hi && !ascii.IsSpace(r.buf[e]) {
+				e++
+			}
+			if e > lo {
+				start := p.t.Segment.Start + lo - p.off
+				out = append(out, ast.NewTextSegment(text.NewSegment(start, start+e-lo)))
+			}
+			lo = e
+		}
+	}
+	return out
+}
