@@ -265,6 +265,11 @@ func isQuotedFrom(b []byte) bool {
 	return i > 0 && bytes.HasPrefix(b[i:], []byte("From "))
 }
 
+// IsSeparator reports whether line is an mbox separator line, as the
+// Reader reads one: "From ", a sender and an asctime date. Counting them
+// in an input's first bytes gives the messages before a Cut.
+func IsSeparator(line []byte) bool { return isFromLine(line) }
+
 // Cut returns the index in data of the start of the last mbox separator
 // line ("From " line, see isFromLine) that is preceded by a line break,
 // or -1. Reading data[:i] and data[i:] (the second with [StartAt]) with
