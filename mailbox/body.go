@@ -468,6 +468,7 @@ func (b *body) htmlStep() {
 // htmlSource feeds the tokenizer from the part's decoded lines.
 type htmlSource struct{ b *body }
 
+// Read gives the tokenizer the decoded HTML.
 func (h htmlSource) Read(p []byte) (int, error) {
 	b := h.b
 	for len(b.htmlIn) == 0 {

@@ -86,6 +86,7 @@ func newHTMLText(r io.Reader, report func(error)) *htmlText {
 	return &htmlText{z: z, report: report}
 }
 
+// Read returns the text and link targets of the HTML.
 func (h *htmlText) Read(p []byte) (int, error) {
 	for len(h.out) == 0 {
 		if h.done {

@@ -63,6 +63,7 @@ type Problem struct {
 	Err     error
 }
 
+// Error formats the problem as "message N part P: what".
 func (p Problem) Error() string {
 	s := "message " + strconv.Itoa(p.Message)
 	if p.Part != "" {

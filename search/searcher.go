@@ -41,6 +41,7 @@ type counter struct {
 	live *Progress
 }
 
+// Read reads from r and counts what it read.
 func (c counter) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	*c.n += int64(n)

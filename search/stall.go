@@ -53,6 +53,8 @@ func newStallReader(r io.Reader, onStall func()) *stallReader {
 	return s
 }
 
+// Read returns the input's next bytes, or none and no error once when
+// the input stalls (see stallReader).
 func (s *stallReader) Read(p []byte) (int, error) {
 	if len(s.rest) > 0 {
 		n := copy(p, s.rest)

@@ -101,6 +101,7 @@ func Run(s beam.Scope, glob, output string, o Options, counts bool) {
 // splitFn reads a file once and emits its ranges.
 type splitFn struct{ Options Options }
 
+// ProcessElement emits the ranges of file.
 func (f *splitFn) ProcessElement(ctx context.Context, file fileio.FileMetadata, emit func(Range)) error {
 	r, closeFile, err := open(ctx, file.Path)
 	if err != nil {
@@ -187,6 +188,7 @@ func separators(data []byte) int {
 // searchFn searches one range and emits its records.
 type searchFn struct{ Options Options }
 
+// ProcessElement searches rg and emits its records.
 func (f *searchFn) ProcessElement(ctx context.Context, rg Range, emit func(string)) error {
 	r, closeFile, err := open(ctx, rg.Path)
 	if err != nil {

@@ -121,6 +121,7 @@ type errWriter struct {
 	err error
 }
 
+// Write writes b to w, or fails with the first error.
 func (e *errWriter) Write(b []byte) (int, error) {
 	if e.err != nil {
 		return 0, e.err

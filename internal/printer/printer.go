@@ -395,12 +395,17 @@ func (p *Printer) eol() {
 	}
 }
 
-// Found reports whether a URL was reported; Quit whether -q found one;
-// Trouble whether an input could not be read; Err the error writing.
-func (p *Printer) Found() bool   { return p.found }
-func (p *Printer) Quit() bool    { return p.quit }
+// Found reports whether a URL was reported.
+func (p *Printer) Found() bool { return p.found }
+
+// Quit reports whether -q found a URL: the run stops.
+func (p *Printer) Quit() bool { return p.quit }
+
+// Trouble reports whether an input could not be read.
 func (p *Printer) Trouble() bool { return p.trouble }
-func (p *Printer) Err() error    { return p.err }
+
+// Err returns the first error writing the output.
+func (p *Printer) Err() error { return p.err }
 
 // parallel scans ins with up to jobs goroutines, each formatting its own
 // file's output with a printer of its own into a spool (package spool),
