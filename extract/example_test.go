@@ -52,3 +52,13 @@ func ExampleFinder_At() {
 	// bare http://www.example.com/index.html?lang=en 41
 	// true
 }
+
+func ExampleFinder_All() {
+	text := []byte("See <URL:ftp://ftp.example.org/pub/\n  README> and http://www.example.com/x.")
+	for f := range extract.NewFinder().All(text, 0) {
+		fmt.Printf("%q -> %s\n", text[f.Start:f.End], f.Match.URL)
+	}
+	// Output:
+	// "<URL:ftp://ftp.example.org/pub/\n  README>" -> ftp://ftp.example.org/pub/README
+	// "http://www.example.com/x" -> http://www.example.com/x
+}
