@@ -19,9 +19,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/fileio"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
-	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/gcs" // gs://
-	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local"
-	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/s3" // s3://
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local" // the command adds gs:// and s3://
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/textio"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/stats"
@@ -227,7 +225,8 @@ func (f *searchFn) ProcessElement(ctx context.Context, rg Range, emit func(strin
 	return err
 }
 
-// open opens path on its filesystem (local, gs://, s3://).
+// open opens path on its filesystem: local, and those a program imports
+// (urlgrep-beam imports gs:// and s3://).
 func open(ctx context.Context, path string) (io.Reader, func(), error) {
 	fs, err := filesystem.New(ctx, path)
 	if err != nil {

@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/gcs" // gs://
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/s3"  // s3://
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 
 	"github.com/urlgrep/urlgrep/beam/urlgrepbeam"
