@@ -1,6 +1,6 @@
 module github.com/urlgrep/urlgrep/bench
 
-go 1.24.0
+go 1.24.2
 
 replace github.com/urlgrep/urlgrep => ../
 
