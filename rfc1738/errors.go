@@ -27,6 +27,11 @@ var (
 	ErrBadHost      = errors.New("invalid host: not a domain name or four decimal groups (§3.1)")
 	ErrBadPort      = errors.New("bad port (§3.1: port = digits)")
 	ErrQueryNoSlash = errors.New(`"?" must follow "/" after the host (§3.1)`)
+	ErrPortRange    = errors.New("port above 65535 (§3.1: port = digits; TCP ports are 16 bits)")
+
+	// Later hosts, which ParseLenient accepts with a warning.
+	ErrIPLiteral = errors.New("IP literal host in brackets (RFC 3986 §3.2.2), not a §3.1 host")
+	ErrIDN       = errors.New("internationalized host name (IDNA2008, RFC 5890), not a §3.1 host")
 
 	// Scheme grammars (§3.2–§3.11, §5).
 	ErrNotInternet      = errors.New(`scheme-specific part must start with "//" (§3.1)`)
@@ -43,6 +48,14 @@ var (
 	ErrBadProsperoField = errors.New(`prospero field must be ";" fieldname "=" fieldvalue (§3.11)`)
 	ErrBadSelector      = errors.New("gopher selector may not contain CR or LF (§3.4.1)")
 	ErrFTPCRLF          = errors.New("encoded CR or LF cannot be sent in an FTP command (§3.2.2, §6)")
+
+	// Later schemes written without "//" (later.go).
+	ErrBadTel    = errors.New("not a telephone number: global \"+\" digits, or local digits with ;phone-context= (RFC 3966 §3)")
+	ErrBadURN    = errors.New(`not a URN: "urn:" NID ":" NSS (RFC 8141 §2)`)
+	ErrBadXMPP   = errors.New("not an XMPP address: [node \"@\"] domain [\"/\" resource] (RFC 5122 §2.2)")
+	ErrBadMagnet = errors.New(`magnet URI must be "magnet:?" and key=value fields (BEP 9)`)
+	ErrBadGeo    = errors.New("geo URI must be two or three numbers separated by \",\" (RFC 5870 §3.3)")
+	ErrBadData   = errors.New(`data URL must be "data:" [mediatype] [";base64"] "," data (RFC 2397 §3)`)
 )
 
 // isCharErr reports whether err is about the single character at its

@@ -80,10 +80,13 @@ type Parts struct {
 	User     *JSONString `json:"user,omitempty"`
 	Password *JSONString `json:"password,omitempty"`
 	Host     *JSONString `json:"host,omitempty"`
-	Port     *int        `json:"port,omitempty"`
-	Path     *JSONString `json:"path,omitempty"`
-	Opaque   *JSONString `json:"opaque,omitempty"`
-	Fragment *JSONString `json:"fragment,omitempty"`
+	// HostUnicode is the U-label form of an internationalized host, whose
+	// "host" is the A-label form (IDNA2008), whichever was written.
+	HostUnicode JSONString  `json:"host_unicode,omitempty"`
+	Port        *int        `json:"port,omitempty"`
+	Path        *JSONString `json:"path,omitempty"`
+	Opaque      *JSONString `json:"opaque,omitempty"`
+	Fragment    *JSONString `json:"fragment,omitempty"`
 
 	FTPType         JSONString            `json:"ftp_type,omitempty"`
 	FTPCommands     []JSONString          `json:"ftp_commands,omitempty"`
@@ -158,6 +161,7 @@ func NewParts(raw string, u *URL, err error, redact bool) Parts {
 			}
 		}
 		p.Host = jptr(u.Host)
+		p.HostUnicode = JSONString(u.HostUnicode)
 		if port := u.EffectivePort(); u.HasPort || port != 0 {
 			p.Port = ptr(port)
 		}

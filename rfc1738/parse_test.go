@@ -151,12 +151,22 @@ func TestParseErrors(t *testing.T) {
 		{"three groups", "http://10.0.0/", true, ErrBadHost, 12, false},
 		{"group over 255", "http://10.0.0.256/", false || true, ErrBadHost, 14, false},
 		{"label over 63", "http://" + strings.Repeat("a", 64) + ".com/", true, ErrBadHost, 70, false},
-		{"non-ASCII host", "http://b\u00fccher.de/", true, ErrBadHost, 8, false},
-		{"IPv6 literal", "http://[::1]/", true, ErrBadHost, 7, false},
+		// Later hosts: lenient mode reads them with a warning (issue 15).
+		{"IDN host", "http://b\u00fccher.de/", false, ErrIDN, 8, false},
+		{"IDN host not IDNA2008", "http://b\u00fccher\u2665.de/", true, ErrBadHost, 8, false}, // U+2665 is a symbol, DISALLOWED (RFC 5892)
+		{"IDN host with a space", "http://b\u00fc cher.de/", true, ErrBadHost, 8, false},
+		{"IPv6 literal", "http://[::1]/", false, ErrIPLiteral, 7, false},
+		{"IPv6 literal and port", "http://[2001:db8::1]:8080/", false, ErrIPLiteral, 7, false},
+		{"IPv6 zone", "http://[fe80::1%25en0]/", false, ErrIPLiteral, 7, false},      // RFC 6874 §2
+		{"IPv6 zone unencoded", "http://[fe80::1%en0]/", true, ErrBadHost, 8, false}, // RFC 6874: "%" is "%25"
+		{"IPv6 literal bad", "http://[2001:db8::g]/", true, ErrBadHost, 8, false},    // RFC 3986 §3.2.2
+		{"IPv4 in brackets", "http://[192.0.2.1]/", true, ErrBadHost, 8, false},      // only IPv6 is bracketed
+		{"IPv6 unclosed", "http://[2001:db8::1/", true, ErrBadHost, 7, false},        // no "]" in the authority
+		{"IPv6 text after bracket", "http://[::1]x/", true, ErrBadHost, 12, false},   // only ":" port may follow
 		// §3.1 port
 		{"empty port", "http://h:/", true, ErrBadPort, 9, false},
 		{"letter port", "ftp://h:x/", true, ErrBadPort, 8, false},
-		{"port over 65535", "http://h:65536/", true, ErrBadPort, 13, false},
+		{"port over 65535", "http://h:65536/", true, ErrPortRange, 13, true}, // port = digits holds: the URL stands, with its error (issue 15)
 		{"query without slash", "http://h?q", false, ErrQueryNoSlash, 8, false},
 		{"query after port", "http://h:80?q", false, ErrQueryNoSlash, 11, false},
 		// §3.2 ftp
@@ -502,9 +512,11 @@ func TestLenient(t *testing.T) {
 // differently from strict mode: "?" ends the authority (RFC 3986 §3.2).
 func TestLenientAuthority(t *testing.T) {
 	const in = "https://example.com?email=a@b.com"
-	strict := mustParse(t, in)
-	if !strict.HasUser || strict.User != "example.com?email=a" || strict.Host != "b.com" {
-		t.Errorf("Parse(%q) = user %q host %q, want the §5 reading: user example.com?email=a, host b.com", in, strict.User, strict.Host)
+	// https takes http's grammar (§3.3), which allows no user: strict mode
+	// reads the §5 login and then rejects it.
+	strict, err := Parse(in)
+	if strict == nil || !errors.Is(err, ErrUserNotAllowed) || !strict.HasUser || strict.User != "example.com?email=a" || strict.Host != "b.com" {
+		t.Errorf("Parse(%q) = %+v, %v; want the §5 reading (user example.com?email=a, host b.com) and ErrUserNotAllowed", in, strict, err)
 	}
 	lenient, err := ParseLenient(in)
 	if err != nil || lenient.HasUser || lenient.Host != "example.com" || lenient.Path != "?email=a@b.com" || findWarning(lenient, ErrQueryNoSlash) == nil {

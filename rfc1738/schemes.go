@@ -4,16 +4,21 @@ import "strings"
 
 // scheme describes what this package knows of one scheme.
 type scheme struct {
-	port    int  // default port (§3), 0 when none
-	grammar bool // the scheme has its own grammar in §5 (see parser.scheme)
-	opaque  bool // "//" does not introduce §3.1 syntax (mailto, news)
-	known   bool // a host is required after "//"
-	bare    Bare // how it may be written in running text
+	port       int    // default port (§3), 0 when none
+	grammar    bool   // the scheme has its own grammar (see parser.scheme)
+	parent     string // the §3 scheme whose grammar it takes ("http" for https), or ""
+	opaque     bool   // "//" does not introduce §3.1 syntax (mailto, news)
+	known      bool   // a host is required after "//"
+	registered bool   // registered with IANA (iana_schemes.go)
+	bare       Bare   // how it may be written in running text
 }
 
+//go:generate go run gen_schemes.go
+
 // schemes holds the schemes of §3, with their default ports and grammars,
-// and a few later schemes whose default ports users expect (not defined by
-// RFC 1738; they parse as generic URLs).
+// the later schemes that take the grammar of a §3 parent (https, ftps, …)
+// or whose default ports users expect, and every scheme registered with
+// IANA (iana_schemes.go, generated).
 var schemes map[string]scheme
 
 func init() {
@@ -29,22 +34,48 @@ func init() {
 		"file":     {grammar: true, known: true, bare: BareSlashes},             // §3.10
 		"prospero": {port: 1525, grammar: true, known: true, bare: BareSlashes}, // §3.11
 
-		// Later schemes, generic syntax, conventional default ports.
-		"https": {port: 443, known: true, bare: BareSlashes},
-		"ftps":  {port: 990, known: true, bare: BareSlashes},
-		"sftp":  {port: 22, known: true, bare: BareSlashes},
-		"ssh":   {port: 22, known: true, bare: BareSlashes},
-		"git":   {port: 9418, known: true, bare: BareSlashes},
-		"irc":   {port: 6667, known: true, bare: BareSlashes},
-		"ircs":  {port: 6697, known: true, bare: BareSlashes},
-		"ws":    {port: 80, known: true, bare: BareSlashes},
-		"wss":   {port: 443, known: true, bare: BareSlashes},
+		// The same protocols over TLS take their parent's grammar: RFC 9110
+		// §4.2.2 defines https "identical to the http scheme" but for the
+		// port; RFC 4217 (ftps), RFC 4642 (nntps, snews), RFC 6455 §3 (ws
+		// and wss: "http" syntax, a path and a query).
+		"https": {port: 443, grammar: true, parent: "http", known: true, bare: BareSlashes},
+		"ws":    {port: 80, grammar: true, parent: "http", known: true, bare: BareSlashes},
+		"wss":   {port: 443, grammar: true, parent: "http", known: true, bare: BareSlashes},
+		"ftps":  {port: 990, grammar: true, parent: "ftp", known: true, bare: BareSlashes},
+		"nntps": {port: 563, grammar: true, parent: "nntp", known: true, bare: BareSlashes},
+		"snews": {grammar: true, parent: "news", opaque: true, known: true, bare: BareAny},
 
-		// Later schemes found bare in text, with "//", generic otherwise.
-		"git+ssh": {bare: BareSlashes}, "svn": {bare: BareSlashes}, "svn+ssh": {bare: BareSlashes},
-		"rsync": {bare: BareSlashes}, "ldap": {bare: BareSlashes}, "ldaps": {bare: BareSlashes},
-		"rtsp": {bare: BareSlashes}, "smb": {bare: BareSlashes}, "nfs": {bare: BareSlashes},
-		"webcal": {bare: BareSlashes},
+		// Later schemes written without "//" whose syntax is checked
+		// (later.go): a bare one in text is a URL only when it holds.
+		"tel":    {grammar: true, opaque: true, bare: BareAny},
+		"sms":    {grammar: true, opaque: true, bare: BareAny},
+		"urn":    {grammar: true, opaque: true, bare: BareAny},
+		"xmpp":   {grammar: true, bare: BareAny},
+		"magnet": {grammar: true, opaque: true, bare: BareAny},
+		"geo":    {grammar: true, opaque: true, bare: BareAny},
+		"data":   {grammar: true, opaque: true, bare: BareAny},
+
+		// Registered, but code rather than a locator: never found bare
+		// (a wrapper still gives one, which linkify's policy refuses).
+		"javascript": {},
+		"vbscript":   {},
+
+		// Later schemes, generic syntax, conventional default ports.
+		"sftp": {port: 22, known: true, bare: BareSlashes},
+		"ssh":  {port: 22, known: true, bare: BareSlashes},
+		"git":  {port: 9418, known: true, bare: BareSlashes},
+		"irc":  {port: 6667, known: true, bare: BareSlashes},
+		"ircs": {port: 6697, known: true, bare: BareSlashes},
+	}
+	for _, name := range ianaSchemes {
+		s, ok := schemes[name]
+		s.registered = true
+		if !ok {
+			// Registered: found bare with any scheme-specific part, which
+			// the caller checks (a "word:" in prose is not a URL).
+			s.bare = BareAny
+		}
+		schemes[name] = s
 	}
 }
 
@@ -57,26 +88,74 @@ type Bare uint8
 const (
 	NotBare     Bare = iota // only in a "<URL:...>" wrapper (or "<...>" with "//")
 	BareSlashes             // with "//": the common Internet scheme syntax (§3.1)
-	BareAny                 // with any scheme-specific part: mailto:, news:
+	BareAny                 // with any scheme-specific part: mailto:, news:, and registered schemes
 )
 
 // maxSchemeName bounds the scheme names LookupBare looks up.
 const maxSchemeName = 32
 
 // LookupBare returns how the scheme named name, case ignored (§2.1), may
-// stand bare in text. It does not allocate.
+// stand bare in text. The schemes of §3 are found as the RFC writes them
+// (mailto: and news: with any part, the others with "//"); any other
+// scheme registered with IANA with any part ([Registered]); and a scheme
+// that is not registered only in the generic form "scheme://authority",
+// and only when its name has two bytes or more and no "." or "-" (so that
+// "e.g.http://" and "see-http://" have the scheme http; "git+https://" is
+// whole). It does not allocate.
 func LookupBare(name []byte) Bare {
-	if len(name) > maxSchemeName {
+	if len(name) > maxSchemeName || len(name) == 0 {
 		return NotBare
 	}
 	var buf [maxSchemeName]byte
+	dot := false
 	for i, c := range name {
 		if 'A' <= c && c <= 'Z' {
 			c += 'a' - 'A'
 		}
+		dot = dot || c == '.' || c == '-'
 		buf[i] = c
 	}
-	return schemes[string(buf[:len(name)])].bare
+	if s, ok := schemes[string(buf[:len(name)])]; ok {
+		return s.bare
+	}
+	if dot || len(name) < 2 || !isSchemeName(name) {
+		return NotBare
+	}
+	return BareSlashes
+}
+
+// isSchemeName: scheme = alpha *( alpha | digit | "+" | "-" | "." ) (§2.1;
+// RFC 3986 §3.1 requires the first to be a letter).
+func isSchemeName(name []byte) bool {
+	if len(name) == 0 || !is(name[0], classAlpha) {
+		return false
+	}
+	for _, c := range name {
+		if !is(c, classScheme) {
+			return false
+		}
+	}
+	return true
+}
+
+// Registered reports whether the scheme named name (in lower case) is
+// registered with IANA: permanent, provisional or historical, not
+// obsolete, as of the list iana_schemes.go was generated from.
+func Registered(name string) bool { return schemes[name].registered }
+
+// Grammar returns the scheme of §3 whose grammar a URL of the scheme named
+// name (in lower case) follows: the name itself for the schemes of §3, the
+// parent for those that take one ("http" for https and wss, "ftp" for ftps,
+// "news" for snews, "nntp" for nntps), "" for the rest.
+func Grammar(name string) string {
+	s := schemes[name]
+	switch {
+	case s.parent != "":
+		return s.parent
+	case s.grammar:
+		return name
+	}
+	return ""
 }
 
 // DefaultPort returns the default port of a scheme given in lower case:

@@ -1,6 +1,13 @@
 package rfc1738
 
-import "strings"
+import (
+	"net/netip"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/net/idna"
+)
 
 // URL is a parsed RFC 1738 URL. Its strings belong to it: they stay valid
 // whatever the caller does with the input afterwards.
@@ -31,8 +38,15 @@ type URL struct {
 
 	// Host is the host name in lower case or the four decimal groups of
 	// an IP address (§3.1). It is empty only for "file:///path" (§3.10) and
-	// for generic schemes written with an empty host.
+	// for generic schemes written with an empty host. Lenient mode also
+	// reads an IPv6 literal, kept with its brackets ("[2001:db8::1]", RFC
+	// 3986 §3.2.2), and an internationalized name, held here as its
+	// A-labels ("xn--mller-kva.de", IDNA2008): the form that resolves.
 	Host string
+
+	// HostUnicode is the host's U-label form ("müller.de") when it is an
+	// internationalized name, written either way; "" otherwise.
+	HostUnicode string
 
 	// Port is the explicit port, valid when HasPort; see [URL.EffectivePort]
 	// for the scheme's default.
@@ -169,7 +183,11 @@ func parse(raw string, lenient bool) (*URL, error) {
 // scheme checks the grammar of the scheme's own §5 production, if it has
 // one. (A switch, not a function table, keeps the parser on the stack.)
 func (p *parser) scheme() (int, error) {
-	switch p.u.Scheme {
+	name := p.u.Scheme
+	if p.info.parent != "" {
+		name = p.info.parent // https takes http's grammar, and so on
+	}
+	switch name {
 	case "ftp":
 		return parseFTP(p)
 	case "http":
@@ -190,6 +208,20 @@ func (p *parser) scheme() (int, error) {
 		return parseFile(p)
 	case "prospero":
 		return parseProspero(p)
+	case "tel":
+		return parseTel(p)
+	case "sms":
+		return parseSMS(p)
+	case "urn":
+		return parseURN(p)
+	case "xmpp":
+		return parseXMPP(p)
+	case "magnet":
+		return parseMagnet(p)
+	case "geo":
+		return parseGeo(p)
+	case "data":
+		return parseData(p)
 	}
 	return 0, nil
 }
@@ -236,7 +268,7 @@ func (p *parser) relax(off int, err error) (int, error) {
 	return 0, nil
 }
 
-var relaxable = []error{ErrBadEscape, ErrUnsafe, ErrNonASCII, ErrReserved, ErrFragment, ErrQueryNoSlash}
+var relaxable = []error{ErrBadEscape, ErrUnsafe, ErrNonASCII, ErrReserved, ErrFragment, ErrQueryNoSlash, ErrIPLiteral, ErrIDN}
 
 func warnIndex(err error) int {
 	for i, e := range relaxable {
@@ -250,7 +282,7 @@ func warnIndex(err error) int {
 // hasQuery reports whether "?" after the host starts a query in the
 // scheme: http (§3.3) and the schemes this package does not define.
 func (p *parser) hasQuery() bool {
-	return p.u.Scheme == "http" || !p.info.grammar
+	return p.u.Scheme == "http" || p.info.parent == "http" || !p.info.grammar
 }
 
 // genericurl = scheme ":" schemepart   (§5)
@@ -346,36 +378,46 @@ func (p *parser) internet(start, end int) (int, error) {
 
 	// hostport = host [ ":" port ]
 	hostEnd := authEnd
-	if c := strings.IndexByte(raw[hostStart:authEnd], ':'); c >= 0 {
+	if hostStart < authEnd && raw[hostStart] == '[' {
+		// RFC 3986 §3.2.2: IP-literal = "[" IPv6address "]", the port
+		// after the "]".
+		close := strings.IndexByte(raw[hostStart:authEnd], ']')
+		if close < 0 {
+			return hostStart, ErrBadHost
+		}
+		hostEnd = hostStart + close + 1
+		if hostEnd < authEnd && raw[hostEnd] != ':' {
+			return hostEnd, ErrBadHost
+		}
+	} else if c := strings.IndexByte(raw[hostStart:authEnd], ':'); c >= 0 {
 		hostEnd = hostStart + c
 	}
 	p.hostOff = hostStart
-	host := raw[hostStart:hostEnd]
-	if host == "" {
-		// An empty host is valid for file (§3.10: "the empty string ... the
-		// machine from which the URL is being interpreted") and for generic
-		// schemes this package does not know, such as SQLAlchemy's
-		// "sqlite:///app.db"; with no user and no port.
-		if !(u.Scheme == "file" || !p.info.known) || u.HasUser || hostEnd < authEnd {
-			return hostStart, ErrMissingHost
-		}
-	} else if i := badHost(host); i >= 0 {
-		if raw[hostStart+i] == '?' && p.hasQuery() { // strict mode only: lenient ended the authority there
-			return hostStart + i, ErrQueryNoSlash
-		}
-		return hostStart + i, ErrBadHost
+	if off, err := p.host(hostStart, hostEnd, authEnd); err != nil {
+		return off, err
 	}
-	u.Host = lower(host)
 	if hostEnd < authEnd {
 		p.portOff = hostEnd + 1
 		port, i := parsePort(raw[hostEnd+1 : authEnd])
-		if i >= 0 {
-			if at := hostEnd + 1 + i; at < authEnd && raw[at] == '?' && p.hasQuery() {
-				return at, ErrQueryNoSlash // strict mode only, as above
-			}
+		at := hostEnd + 1 + i
+		switch {
+		case i >= 0 && at == authEnd:
+			return at, ErrBadPort // an empty port (§3.1: port = digits)
+		case i >= 0 && raw[at] == '?' && p.hasQuery():
+			return hostEnd + 1 + i, ErrQueryNoSlash // strict mode only: lenient ended the authority there
+		case i >= 0 && is(raw[at], classDigit):
+			// Digits, but above 65535: the BNF's port = digits holds, so
+			// the URL stands, with its error (as a scheme's grammar
+			// error does); no connection can use it.
+			p.inScheme = true
+			p.violation(hostEnd+1+i, ErrPortRange)
+			p.inScheme = false
+			u.Port, u.HasPort = bigPort(raw[hostEnd+1:authEnd]), true
+		case i >= 0:
 			return hostEnd + 1 + i, ErrBadPort
+		default:
+			u.Port, u.HasPort = port, true
 		}
-		u.Port, u.HasPort = port, true
 	}
 
 	// [ "/" urlpath ], urlpath = *xchar
@@ -395,6 +437,126 @@ func (p *parser) internet(start, end int) (int, error) {
 	}
 	u.Path = raw[p.pathOff:end]
 	return p.chars(p.pathOff, end, resAll)
+}
+
+// host checks raw[start:end] as a host and sets u.Host (and
+// u.HostUnicode). end < authEnd means a port follows.
+//
+//	host = hostname | hostnumber   (§3.1, §5)
+//
+// Two later forms are read too, each a warning in lenient mode and a
+// violation in strict mode, since RFC 1738's hosts are ASCII names and
+// IPv4 numbers: an IP literal in brackets (RFC 3986 §3.2.2, zone IDs by
+// RFC 6874) and an internationalized domain name (IDNA2008, RFC 5890/5891).
+func (p *parser) host(start, end, authEnd int) (int, error) {
+	raw, u := p.raw, p.u
+	host := raw[start:end]
+	switch {
+	case host == "":
+		// An empty host is valid for file (§3.10: "the empty string ... the
+		// machine from which the URL is being interpreted") and for generic
+		// schemes this package does not know, such as SQLAlchemy's
+		// "sqlite:///app.db"; with no user and no port.
+		if !(u.Scheme == "file" || !p.info.known) || u.HasUser || end < authEnd {
+			return start, ErrMissingHost
+		}
+		return 0, nil
+	case host[0] == '[':
+		if i := badIPLiteral(host); i >= 0 {
+			return start + i, ErrBadHost
+		}
+		if off, err := p.relax(start, ErrIPLiteral); err != nil {
+			return off, err
+		}
+		u.Host = lower(host)
+		return 0, nil
+	}
+	i := badHost(host)
+	if i < 0 {
+		u.Host = lower(host)
+		if strings.Contains(u.Host, "xn--") {
+			if h, err := idnaProfile.ToUnicode(u.Host); err == nil && h != u.Host {
+				u.HostUnicode = h
+			}
+		}
+		return 0, nil
+	}
+	if raw[start+i] == '?' && p.hasQuery() { // strict mode only: lenient ended the authority there
+		return start + i, ErrQueryNoSlash
+	}
+	if raw[start+i] < 0x80 || strings.ContainsRune(host, utf8.RuneError) {
+		return start + i, ErrBadHost
+	}
+	// A name with non-ASCII labels: a host when IDNA2008 (with the UTS #46
+	// mapping for lookup: case and width folded) gives an A-label name
+	// that is a §3.1 hostname.
+	a, err := idnaProfile.ToASCII(host)
+	if err != nil || badHost(a) >= 0 {
+		return start + i, ErrBadHost
+	}
+	uni, err := idnaProfile.ToUnicode(a)
+	if err != nil || !letterDigits(uni) {
+		return start + i, ErrBadHost
+	}
+	if off, err := p.relax(start+i, ErrIDN); err != nil {
+		return off, err
+	}
+	u.Host, u.HostUnicode = a, uni
+	return 0, nil
+}
+
+// letterDigits reports whether the non-ASCII runes of the U-label name s
+// are all in IDNA2008's LetterDigits categories (RFC 5892 §2.1: Ll, Lo, Lm,
+// Mn, Mc, Nd), which the UTS #46 tables of x/net/idna do not enforce: they
+// let symbols such as U+2665 through ("NV8"), which IDNA2008 disallows.
+func letterDigits(s string) bool {
+	for _, r := range s {
+		if r >= utf8.RuneSelf && !unicode.In(r, unicode.Ll, unicode.Lo, unicode.Lm, unicode.Mn, unicode.Mc, unicode.Nd) {
+			return false
+		}
+	}
+	return true
+}
+
+// idnaProfile maps and checks internationalized host names: IDNA2008 with
+// the UTS #46 mapping for lookup, the Bidi rule, and DNS lengths.
+var idnaProfile = idna.New(idna.MapForLookup(), idna.BidiRule(), idna.VerifyDNSLength(true), idna.Transitional(false))
+
+// badIPLiteral checks an IP literal in brackets and returns the offset in
+// lit of the first offending byte, or -1.
+//
+//	IP-literal = "[" ( IPv6address / IPv6addrz ) "]"   (RFC 3986 §3.2.2, RFC 6874 §2)
+//	IPv6addrz  = IPv6address "%25" ZoneID
+//	ZoneID     = 1*( unreserved / pct-encoded )
+//
+// IPvFuture is not read: no address of that form exists.
+func badIPLiteral(lit string) int {
+	if len(lit) < 3 || lit[len(lit)-1] != ']' {
+		return len(lit) - 1
+	}
+	addr := lit[1 : len(lit)-1]
+	if z := strings.Index(addr, "%25"); z >= 0 {
+		zone := addr[z+3:]
+		if zone == "" {
+			return 1 + z
+		}
+		for i := 0; i < len(zone); i++ {
+			c := zone[i]
+			if c == '%' && isEscape(zone, i) {
+				i += 2
+				continue
+			}
+			if !is(c, classAlpha|classDigit) && !strings.ContainsRune("-._~", rune(c)) {
+				return 1 + z + 3 + i
+			}
+		}
+		addr = addr[:z]
+	}
+	a, err := netip.ParseAddr(addr)
+	if err != nil || !a.Is6() || a.Zone() != "" {
+		return 1
+	}
+	return -1
 }
 
 // chars checks raw[start:end] against one production's characters:
@@ -521,6 +683,16 @@ func parsePort(s string) (int, int) {
 		}
 	}
 	return n, -1
+}
+
+// bigPort returns the value of a port of digits above 65535, saturated at
+// 1<<31 - 1, so that the URL's rendering keeps a port.
+func bigPort(s string) int {
+	n := 0
+	for i := 0; i < len(s) && n < 1<<31-1; i++ {
+		n = min(n*10+int(s[i]-'0'), 1<<31-1)
+	}
+	return n
 }
 
 // unescape decodes the escapes of s (§2.2). A "%" that starts no escape,
