@@ -1,6 +1,7 @@
 package wrapper
 
 import (
+	"math"
 	"strconv"
 	"strings"
 )
@@ -33,7 +34,7 @@ func (k Kind) String() string {
 // [DefaultLimits], so the zero Limits means the defaults.
 type Limits struct {
 	MaxBytes int // bytes from '<' to '>' inclusive; default 64 KiB
-	MaxLines int // line breaks a wrapper may span; default 16
+	MaxLines int // line breaks a wrapper may span; default no limit but MaxBytes
 }
 
 // DefaultLimits are the limits a zero field of [Limits] stands for. 64 KiB is
@@ -43,7 +44,11 @@ var DefaultLimits = Limits{MaxBytes: defaultMaxBytes, MaxLines: defaultMaxLines}
 
 const (
 	defaultMaxBytes = 64 << 10
-	defaultMaxLines = 16
+	// A wrapper may span as many lines as fit in MaxBytes: the appendix
+	// sets no limit, and a long URL folded at 72 columns over 17 lines
+	// is real. Scanning stays linear without one: a wrapper ends at the
+	// next '<' or blank line, so no byte is read for two wrappers.
+	defaultMaxLines = math.MaxInt
 )
 
 // orDefault fills the zero fields of l from the constants, not from

@@ -217,7 +217,9 @@ var atTests = []atTest{
 		want: Wrapper{Kind: URL, URL: "abc", Lines: 2}, raw: "a\nb\nc"},
 	{name: "default lines", in: "<URL:a" + strings.Repeat("\nb", 16) + ">", atEOF: true,
 		want: Wrapper{Kind: URL, URL: "a" + strings.Repeat("b", 16), Lines: 16}, raw: "a" + strings.Repeat("\nb", 16)},
-	{name: "default lines exceeded", in: "<URL:a" + strings.Repeat("\nb", 17) + ">", atEOF: true},
+	// Issue 15: no line limit by default but the byte bound.
+	{name: "default lines, many", in: "<URL:a" + strings.Repeat("\nb", 1000) + ">", atEOF: true,
+		want: Wrapper{Kind: URL, URL: "a" + strings.Repeat("b", 1000), Lines: 1000}, raw: "a" + strings.Repeat("\nb", 1000)},
 	{name: "default bytes exceeded", in: "<URL:http://x/" + strings.Repeat("a", 64<<10) + ">", atEOF: true},
 	{name: "default bytes not EOF", in: "<URL:http://x/" + strings.Repeat("a", 64<<10)},
 
