@@ -1,9 +1,11 @@
 package extract
 
 import (
+	"bytes"
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/urlgrep/urlgrep/internal/ascii"
 	"github.com/urlgrep/urlgrep/rfc1738"
@@ -41,6 +43,7 @@ type config struct {
 	readSize     int
 	www, email   bool
 	noAngle      bool // "<http://...>" is left to the caller (goldmark's autolinks)
+	escapes      bool // "\\" before ASCII punctuation is a Markdown escape
 	onDrop       func(offset int64, line int)
 }
 
@@ -68,6 +71,12 @@ const MaxMaxCandidate = 1 << 30
 // found as in running text: the caller (a Markdown renderer, whose
 // autolinks they are) has read them already.
 func WithAngle(on bool) Option { return func(c *config) { c.noAngle = !on } }
+
+// WithEscapes turns on or off reading a backslash before ASCII
+// punctuation as a Markdown escape (default off): "http://x/a\\_b" runs on
+// through the escape, and the caller resolves it. Off, a backslash ends a
+// bare URL, as the other unsafe characters of RFC 1738 §2.2 do.
+func WithEscapes(on bool) Option { return func(c *config) { c.escapes = on } }
 
 // OnDrop sets a function told of each candidate a [Scanner] drops for
 // being longer than the candidate bound: the input offset and line where
@@ -129,14 +138,14 @@ func (f *Finder) At(data []byte, prev byte, quote []byte) (m *Match, n int) {
 	if !ascii.IsAlnum(prev) {
 		// As the Scanner has it: a scheme starts after any byte but a
 		// letter or digit ("e.g.http:" has "http:").
-		if m, end, _ := f.bare(data, 0, true); m != nil {
+		if m, end, _ := f.bare(data, 0, prev, true); m != nil {
 			return m, end
 		}
 	}
 	if !startsWord(prev) {
 		return nil, 0
 	}
-	if m, end, _ := f.www(data, 0, true); m != nil {
+	if m, end, _ := f.www(data, 0, prev, true); m != nil {
 		return m, end
 	}
 	if f.cfg.email {
@@ -150,7 +159,7 @@ func (f *Finder) At(data []byte, prev byte, quote []byte) (m *Match, n int) {
 }
 
 func (f *Finder) limits() wrapper.Limits {
-	return wrapper.Limits{MaxBytes: f.cfg.maxCandidate, MaxLines: wrapper.DefaultLimits.MaxLines}
+	return wrapper.Limits{MaxBytes: f.cfg.maxCandidate}
 }
 
 // schemeKind says what must follow a scheme's colon for a bare URL.
@@ -165,9 +174,10 @@ const (
 // lookupScheme returns what bare use data's scheme name allows.
 func lookupScheme(name []byte) rfc1738.Bare { return rfc1738.LookupBare(name) }
 
-// bare recognises a scheme URL whose scheme starts at data[s]. end is where
-// the URL ends; more asks for more data (only when !atEOF).
-func (f *Finder) bare(data []byte, s int, atEOF bool) (m *Match, end int, more bool) {
+// bare recognises a scheme URL whose scheme starts at data[s]; prev is
+// the byte before it. end is where the URL ends; more asks for more data
+// (only when !atEOF).
+func (f *Finder) bare(data []byte, s int, prev byte, atEOF bool) (m *Match, end int, more bool) {
 	c := s
 	for c < len(data) && c-s <= maxScheme && isSchemeByte(data[c]) {
 		c++
@@ -180,19 +190,22 @@ func (f *Finder) bare(data []byte, s int, atEOF bool) (m *Match, end int, more b
 	}
 	kind := lookupScheme(data[s:c])
 	body := c + 1
-	switch kind {
-	case notBare:
+	slashed := len(data) >= body+2 && data[body] == '/' && data[body+1] == '/'
+	switch {
+	case kind == notBare:
 		return nil, 0, false
-	case slashes:
-		if len(data) < body+2 {
-			return nil, 0, !atEOF
-		}
-		if data[body] != '/' || data[body+1] != '/' {
-			return nil, 0, false
-		}
-		body += 2
+	case len(data) < body+2 && !atEOF:
+		return nil, 0, true
+	case kind == slashes && !slashed:
+		return nil, 0, false
+	case kind == something && !slashed && !startsWord(prev) && !isMailOrNews(data[s:c]):
+		// An opaque "scheme:part" of a later scheme stands as a word of
+		// its own: "a.example:x/" is a host and a bad port, not the
+		// registered scheme example.
+		return nil, 0, false
 	}
-	end, more = f.runEnd(data, c+1, atEOF)
+	closer := closerOf(prev)
+	end, more = f.runEnd(data, c+1, quoteOf(prev), atEOF)
 	if more {
 		return nil, 0, true
 	}
@@ -200,26 +213,80 @@ func (f *Finder) bare(data []byte, s int, atEOF bool) (m *Match, end int, more b
 		// runEnd stopped at its bound: the run goes on, too long.
 		return nil, tooLong, false
 	}
-	run := end
-	end = trimEnd(data, s, end)
+	end = trimEnd(data, s, end, closer != 0 && end < len(data) && data[end] == closer)
 	if end-s > f.cfg.maxCandidate {
 		return nil, tooLong, false
 	}
-	if end <= body && run > body && data[body] == '*' && hasPrefixFold(data[s:], "news:") {
-		end = body + 1 // §3.6 "news:*", all groups: the '*' is no emphasis here
+	if slashed {
+		body += 2
 	}
 	if end <= body {
+		// Nothing after the colon ("news:*" is all groups in a wrapper,
+		// §3.6, but emphasis in running text: "*Net news:* a virus").
 		return nil, 0, false
 	}
 	raw := string(data[s:end])
 	if m = f.match(Bare, raw, raw, "", ""); m == nil {
 		return nil, 0, false
 	}
+	if kind == something && !slashed && !isMailOrNews(data[s:c]) && !opaqueURL(m, data[body:end]) {
+		return nil, 0, false
+	}
 	return m, end, false
 }
 
-// www recognises a host starting "www." at data[s], linked as http.
-func (f *Finder) www(data []byte, s int, atEOF bool) (m *Match, end int, more bool) {
+// isMailOrNews reports whether the scheme named name is mailto or news,
+// the schemes of §3 that RFC 1738 writes without "//": their bare URLs are
+// found as the RFC has them, valid or not (their errors are reported).
+func isMailOrNews(name []byte) bool {
+	return len(name) == 6 && hasPrefixFold(name, "mailto") || len(name) == 4 && hasPrefixFold(name, "news")
+}
+
+// opaqueURL decides whether a registered scheme written without "//"
+// ("tel:+1-201-555-0123", "urn:isbn:0451450523") is a URL in running text:
+// when rfc1738 checks the scheme's syntax (tel, sms, urn, xmpp, magnet,
+// geo, data), the check must hold; otherwise part, what follows the colon,
+// must have some structure, one of "/?=@.%;,&#" (so "go:generate" in Go
+// source and "about:this" in prose are words, not URLs).
+func opaqueURL(m *Match, part []byte) bool {
+	if rfc1738.Grammar(m.Parsed.Scheme) != "" {
+		return m.Valid()
+	}
+	return m.Valid() && bytes.ContainsAny(part, "/?=@.%;,&#")
+}
+
+// quoteOf returns prev when it is a quote that the URL cannot hold
+// unencoded and still end with: "'" (which RFC 3986 allows inside a URL,
+// but which, having opened before it, closes it); else 0. Brackets are
+// matched by runEnd itself.
+func quoteOf(prev byte) byte {
+	if prev == '\'' {
+		return prev
+	}
+	return 0
+}
+
+// closerOf returns the byte that closes the quote or bracket prev opens,
+// or 0.
+func closerOf(prev byte) byte {
+	switch prev {
+	case '\'', '"', '`':
+		return prev
+	case '(':
+		return ')'
+	case '[':
+		return ']'
+	case '{':
+		return '}'
+	case '<':
+		return '>'
+	}
+	return 0
+}
+
+// www recognises a host starting "www." at data[s], linked as http; prev
+// is the byte before it.
+func (f *Finder) www(data []byte, s int, prev byte, atEOF bool) (m *Match, end int, more bool) {
 	if !f.cfg.www {
 		return nil, 0, false
 	}
@@ -229,7 +296,8 @@ func (f *Finder) www(data []byte, s int, atEOF bool) (m *Match, end int, more bo
 	if !hasPrefixFold(data[s:], "www.") || !ascii.IsAlnum(data[s+4]) {
 		return nil, 0, false
 	}
-	end, more = f.runEnd(data, s+4, atEOF)
+	closer := closerOf(prev)
+	end, more = f.runEnd(data, s+4, quoteOf(prev), atEOF)
 	if more {
 		return nil, 0, true
 	}
@@ -237,7 +305,7 @@ func (f *Finder) www(data []byte, s int, atEOF bool) (m *Match, end int, more bo
 		// runEnd stopped at its bound: the run goes on, too long.
 		return nil, tooLong, false
 	}
-	end = trimEnd(data, s, end)
+	end = trimEnd(data, s, end, closer != 0 && end < len(data) && data[end] == closer)
 	if end-s > f.cfg.maxCandidate {
 		return nil, tooLong, false
 	}
@@ -292,21 +360,41 @@ func (f *Finder) wrapped(w wrapper.Wrapper, data []byte) *Match {
 	}
 	raw := string(data[w.URLStart:w.URLEnd])
 	m := f.match(kind, raw, w.URL, w.Alternate, "")
-	if w.Alternate != "" && (m == nil || !m.Valid()) {
-		if alt := f.match(kind, raw, w.Alternate, w.URL, ""); alt != nil && alt.Valid() {
+	if w.Alternate != "" {
+		// The parser ranks the readings: valid with no warning (what
+		// strict RFC 1738 accepts), then valid leniently, then parsed
+		// with an error; the hyphen stays when they tie (appendix: it
+		// "may or may not actually be part of the URL"). "%2-\n0" gives
+		// "%2-0", a "%" that starts no escape, and "%20", which wins.
+		if alt := f.match(kind, raw, w.Alternate, w.URL, ""); rank(alt) < rank(m) {
 			m = alt
 		}
 	}
 	if m == nil {
 		return nil
 	}
-	if kind == Angle && !m.Parsed.Internet && lookupScheme([]byte(m.Parsed.Scheme)) == notBare {
-		// "<o:p>" and the like: only known schemes, or "//", in plain brackets.
+	if kind == Angle && !m.Parsed.Internet && lookupScheme([]byte(m.Parsed.Scheme)) != something {
+		// "<o:p>" and the like: only registered schemes, or "//", in plain brackets.
 		return nil
 	}
 	m.Offset, m.End = int64(w.URLStart), int64(w.URLEnd)
 	m.Rejoined = w.Lines > 0 || raw != w.URL
 	return m
+}
+
+// rank orders a reading of a wrapped URL: 0 when strict RFC 1738 accepts
+// it, 1 when lenient parsing does (with warnings), 2 when its scheme's
+// grammar fails, 3 when it is no URL.
+func rank(m *Match) int {
+	switch {
+	case m == nil:
+		return 3
+	case !m.Valid():
+		return 2
+	case !m.Strict():
+		return 1
+	}
+	return 0
 }
 
 // match parses text (with prefix before it: "http://" for www hosts,
@@ -330,16 +418,52 @@ func (f *Finder) match(kind Kind, raw, text, alt, prefix string) *Match {
 }
 
 // runEnd returns where the run of URL characters that starts at data[i]
-// ends: at whitespace, a control, '<', '>', '"', '`', a byte that is not
-// UTF-8, Unicode punctuation, symbols and spaces, and CJK text. It stops
-// looking past maxCandidate bytes.
-func (f *Finder) runEnd(data []byte, i int, atEOF bool) (end int, more bool) {
+// ends. It stops looking past maxCandidate bytes. A bare URL ends at:
+//   - white space and controls, and '<', '>', '"', '`', '|', '\\', '^':
+//     the unsafe characters of RFC 1738 §2.2 that text puts around URLs
+//     ("{", "}" and "~" appear inside real ones);
+//   - a ')', ']' or '}' that closes no bracket opened inside the URL, so
+//     that "[text](http://a.example/x)" and "x=(http://a.example/)y" give
+//     the URL alone;
+//   - closer, when not 0: the quote that opened before the URL
+//     ("'https://a.example/x');");
+//   - a byte that is not UTF-8, and Unicode punctuation, symbols and spaces
+//     (RFC 3987 §2.2: an IRI's ucschar are letters, marks and digits of
+//     any script), except dashes and connectors, which join words inside
+//     a path ("Hatfield–McCoy_feud") and are trimmed at its end.
+func (f *Finder) runEnd(data []byte, i int, closer byte, atEOF bool) (end int, more bool) {
 	limit := i + f.cfg.maxCandidate + 1
+	var depth [3]int // (), [], {}
 	for i < len(data) && i < limit {
 		c := data[i]
 		if c < 0x80 {
-			if !urlByte[c] {
+			switch {
+			case c == '\\' && f.cfg.escapes:
+				// A Markdown escape: the backslash and what it escapes.
+				if i+1 == len(data) && !atEOF {
+					return i, true
+				}
+				// Only an escaped character that a URL may hold: "\\<"
+				// ends it as "<" would.
+				if i+1 < len(data) && isASCIIPunct(data[i+1]) && urlByte[data[i+1]] && data[i+1] != closer {
+					i += 2
+					continue
+				}
 				return i, false
+			case !urlByte[c] || c == closer:
+				return i, false
+			case c == '(':
+				depth[0]++
+			case c == '[':
+				depth[1]++
+			case c == '{':
+				depth[2]++
+			case c == ')' || c == ']' || c == '}':
+				k := bracketIndex(c)
+				if depth[k] == 0 {
+					return i, false
+				}
+				depth[k]--
 			}
 			i++
 			continue
@@ -356,32 +480,65 @@ func (f *Finder) runEnd(data []byte, i int, atEOF bool) (end int, more bool) {
 	return i, i == len(data) && !atEOF
 }
 
+// isASCIIPunct: the ASCII punctuation a Markdown backslash escapes
+// (CommonMark §2.4).
+func isASCIIPunct(c byte) bool {
+	return c > 0x20 && c < 0x7f && !ascii.IsAlnum(c)
+}
+
+// bracketIndex is 0, 1, 2 for the closing ')', ']', '}'.
+func bracketIndex(c byte) int {
+	switch c {
+	case ')':
+		return 0
+	case ']':
+		return 1
+	}
+	return 2
+}
+
 // endsURL reports whether a non-ASCII rune ends a bare URL: bytes that are
-// not UTF-8, Unicode punctuation, symbols, spaces and controls, and the
-// CJK scripts, whose text runs on without spaces ("见http://example.com/a。").
+// not UTF-8, and every rune but letters, marks, digits, dashes and
+// connectors (Unicode punctuation such as "。，、「」（）", quotation
+// marks, symbols such as "©", spaces, controls). Em dashes end it too:
+// prose sets them between words ("http://x/ends—here"). CJK letters do not end
+// one: "https://ja.wikipedia.org/wiki/東京" is whole.
 func endsURL(r rune, size int) bool {
 	if r == unicode.ReplacementChar && size == 1 {
 		return true
 	}
-	if !unicode.In(r, unicode.L, unicode.M, unicode.N) {
-		return true
+	if r == '\u2014' || r == '\u2015' || r == '\u2e3a' || r == '\u2e3b' {
+		return true // em dashes and the like: prose, "ends—here"
 	}
-	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul, unicode.Bopomofo)
+	return !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.Pd, unicode.Pc)
 }
 
 // trimEnd takes off what a careful reader would not count as part of a
 // bare URL that ends at data[end-1]: trailing sentence punctuation and
-// quotes, Markdown emphasis, an entity reference ("&amp;"), and closing
-// brackets that do not close a bracket opened inside the URL
-// ("http://example.com/papers/(1994)/urls.html" keeps its parentheses).
-func trimEnd(data []byte, s, end int) int {
+// quotes, Markdown emphasis, an entity reference ("&amp;"), a possessive
+// "'s", Unicode dashes and connectors, and closing brackets that do not
+// close a bracket opened inside the URL. keepQuery keeps a final "?" when
+// the URL is closed by the quote or bracket that opened right before it
+// (`"http://example.com/?"`: the quotes say where it ends).
+func trimEnd(data []byte, s, end int, keepQuery bool) int {
 	var open, close [3]int // (), [], {}
 	counted := false
 	for end > s {
 		c := data[end-1]
 		switch c {
-		case '.', ',', ':', '!', '?', '\'', '"', '*', '_', '~':
+		case '?':
+			if keepQuery {
+				return end
+			}
 			end--
+		case '.', ',', ':', '!', '\'', '"', '*', '_', '~':
+			end--
+		case 's', 'S':
+			// "http://t.co/x's website": a possessive is prose.
+			if end-s < 3 || data[end-2] != '\'' || !ascii.IsAlnum(data[end-3]) {
+				return end
+			}
+			end -= 2
 		case ';':
 			end--
 			// "&amp;" and the like: an entity reference is not the URL's.
@@ -399,14 +556,21 @@ func trimEnd(data []byte, s, end int) int {
 				countBrackets(data[s:end], &open, &close)
 				counted = true
 			}
-			k := strings.IndexByte(")]}", c)
+			k := bracketIndex(c)
 			if close[k] <= open[k] {
 				return end
 			}
 			close[k]--
 			end--
 		default:
-			return end
+			if c < 0x80 {
+				return end
+			}
+			r, size := utf8.DecodeLastRune(data[s:end])
+			if !unicode.In(r, unicode.Pd, unicode.Pc) {
+				return end
+			}
+			end -= size
 		}
 	}
 	return end
@@ -437,7 +601,7 @@ var urlByte = func() (t [0x80]bool) {
 	for c := 0x21; c < 0x7f; c++ {
 		t[c] = true
 	}
-	for _, c := range "<>\"`" {
+	for _, c := range "<>\"`|\\^" {
 		t[c] = false
 	}
 	return t

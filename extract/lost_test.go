@@ -20,8 +20,9 @@ import (
 
 // lostURLs are the scheme URLs placed, valid by rfc1738.ParseLenient (the
 // test checks). None holds whitespace, '<', '>', '"' or '`', and none ends
-// with what a reader would take for punctuation ("news:*" aside, which the
-// package documents), so each may stand in every context.
+// with what a reader would take for punctuation, so each may stand in every
+// context. Today's shapes (issue 15) are among them: IRIs, IDN hosts, IP
+// literals, schemes registered with IANA and unregistered ones with "//".
 var lostURLs = []string{
 	"http://www.w3.org/hypertext/WWW/Addressing/URL/url-spec.html",
 	"http://info.cern.ch/hypertext/WWW/TheProject.html",
@@ -41,7 +42,14 @@ var lostURLs = []string{
 	"gopher://gopher.tc.umn.edu:70/11/Information%20About%20Gopher",
 	"gopher://spinaltap.micro.umn.edu/00/Weather/California/Los%20Angeles",
 	"news:comp.infosystems.www.misc",
-	"news:*",
+	"https://ja.wikipedia.org/wiki/東京",
+	"https://en.wikipedia.org/wiki/Hatfield–McCoy_feud",
+	"http://müller.de/impressum",
+	"http://[2001:db8::1]:8080/status",
+	"postgres://user@db.example.com:5432/app",
+	"git+https://github.com/o/r.git",
+	"urn:isbn:0451450523",
+	"xmpp:alice@jabber.example.org",
 	"news:3cn4ab$f1@news.example.edu",
 	"nntp://news.example.com:119/comp.infosystems.www.providers/1234",
 	"mailto:timbl@info.cern.ch",

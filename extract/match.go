@@ -2,6 +2,7 @@ package extract
 
 import (
 	"strconv"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/urlgrep/urlgrep/rfc1738"
@@ -40,9 +41,12 @@ func (k Kind) String() string {
 // Match is one URL found in the text. Its strings belong to it.
 type Match struct {
 	// Text is the URL as written: rejoined (wrapper, whitespace, line
-	// breaks and quote prefixes gone) with only the bytes that cannot stand
-	// in a URL at all (non-ASCII, controls) percent-encoded as UTF-8. A
-	// reader's "~bob" stays "~bob". For WWW and Email it has no scheme.
+	// breaks and quote prefixes gone), an IRI kept in its Unicode form
+	// (RFC 3987: "東京" stays "東京"), with only what cannot stand in a URL
+	// or IRI at all percent-encoded as UTF-8: controls, spaces, format
+	// characters (bidi overrides could disguise it on a terminal) and
+	// bytes that are not UTF-8. A reader's "~bob" stays "~bob". For WWW and
+	// Email it has no scheme. [Match.URL] is the canonical, ASCII form.
 	Text string
 
 	// URL is the canonical form, [rfc1738.URL.String] of Parsed: for WWW
@@ -149,8 +153,9 @@ func (m *Match) Target(target string) *Match {
 
 const upperhex = "0123456789ABCDEF"
 
-// asWritten returns s with the bytes that cannot stand in a URL at all,
-// non-ASCII and controls, percent-encoded; every other byte is kept.
+// asWritten returns s with what cannot stand in a URL or an IRI (RFC 3987
+// §2.2 ucschar: no controls, spaces or format characters) percent-encoded
+// as UTF-8, bytes that are not UTF-8 included; every other byte is kept.
 func asWritten(s string) string {
 	i := 0
 	for i < len(s) && s[i] > 0x20 && s[i] < 0x7f {
@@ -161,13 +166,28 @@ func asWritten(s string) string {
 	}
 	b := make([]byte, 0, len(s)+16)
 	b = append(b, s[:i]...)
-	for ; i < len(s); i++ {
+	for i < len(s) {
 		c := s[i]
 		if c > 0x20 && c < 0x7f {
 			b = append(b, c)
+			i++
+			continue
+		}
+		if c >= utf8.RuneSelf {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if !(r == utf8.RuneError && size == 1) && !unicode.In(r, unicode.C, unicode.Z) {
+				b = append(b, s[i:i+size]...)
+				i += size
+				continue
+			}
+			for _, c := range []byte(s[i : i+size]) {
+				b = append(b, '%', upperhex[c>>4], upperhex[c&15])
+			}
+			i += size
 			continue
 		}
 		b = append(b, '%', upperhex[c>>4], upperhex[c&15])
+		i++
 	}
 	return string(b)
 }

@@ -303,7 +303,7 @@ func (s *Scanner) try(t, k int) (m *Match, ms, me, resume int, more bool) {
 			if s.tooManyTries(t) {
 				return nil, 0, 0, s.runTo, false
 			}
-			m, end, more := s.f.bare(data, i, atEOF)
+			m, end, more := s.f.bare(data, i, s.byteBefore(i), atEOF)
 			if more {
 				return nil, i, 0, 0, true
 			}
@@ -321,7 +321,7 @@ func (s *Scanner) try(t, k int) (m *Match, ms, me, resume int, more bool) {
 		if i < s.start || !hasPrefixFold(data[i:], "www.") || !startsWord(s.byteBefore(i)) {
 			break
 		}
-		m, end, more := s.f.www(data, i, atEOF)
+		m, end, more := s.f.www(data, i, s.byteBefore(i), atEOF)
 		if more {
 			return nil, i, 0, 0, true
 		}
@@ -364,7 +364,7 @@ func (s *Scanner) noteRun(t int, data []byte, atEOF bool) (more bool) {
 		s.runTries++
 		return false
 	}
-	end, more := s.f.runEnd(data, t, atEOF)
+	end, more := s.f.runEnd(data, t, 0, atEOF)
 	if more {
 		return true
 	}

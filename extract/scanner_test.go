@@ -164,6 +164,9 @@ func allInputs(t testing.TB) []input {
 	for _, tt := range matchTests {
 		ins = append(ins, input{"detail/" + tt.name, tt.in, tt.opts})
 	}
+	for _, tt := range todayTests {
+		ins = append(ins, input{"today/" + tt.name, tt.in, nil})
+	}
 	files, err := filepath.Glob("../testdata/input/extract/*.txt")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no golden inputs: %v", err)
@@ -507,7 +510,9 @@ var scanTests = []struct {
 	{name: "angle message-id", in: "Message-ID: <3cn4ab$f1@news.example.edu>", want: nil},
 	{name: "angle message-id short", in: "Message-ID <abc@def>", want: nil},
 	// find.go: only known schemes, or "//", in plain brackets ("<o:p>").
-	{name: "angle unknown opaque", in: "<o:p></o:p> <javascript:alert(1)> <urn:isbn:0451450523>", want: nil},
+	{name: "angle unknown opaque", in: "<o:p></o:p> <javascript:alert(1)> <foo:bar>", want: nil},
+	// Issue 15: a scheme registered with IANA stands in plain brackets.
+	{name: "angle registered opaque", in: "<urn:isbn:0451450523>", want: []string{"urn:isbn:0451450523"}},
 
 	// appendix: "a line break immediately after a hyphen ... the hyphen
 	// may or may not actually be part of the URL": kept by default.
@@ -550,8 +555,9 @@ var scanTests = []struct {
 	{name: "wrapper cut by control", in: "<URL:http://a.example/x\x00y> http://b.example/", want: []string{"http://a.example/x", "http://b.example/"}},
 	{name: "wrapper at end of input", in: "see <URL:http://a.example/x", want: []string{"http://a.example/x"}},
 	// wrapper.Limits: a wrapper crosses at most 16 line breaks.
-	{name: "wrapper over 16 lines", in: "<URL:http://a.example/" + strings.Repeat("x\n", 17) + ">", want: []string{"http://a.example/x"}},
-	{name: "wrapper of 16 lines", in: "<URL:http://a.example/" + strings.Repeat("x\n", 16) + ">", want: []string{"http://a.example/" + strings.Repeat("x", 16)}},
+	// Issue 15: a wrapper spans as many lines as fit in the candidate bound.
+	{name: "wrapper over 16 lines", in: "<URL:http://a.example/" + strings.Repeat("x\n", 17) + ">", want: []string{"http://a.example/" + strings.Repeat("x", 17)}},
+	{name: "wrapper of 500 lines", in: "<URL:http://a.example/" + strings.Repeat("x\n", 500) + ">", want: []string{"http://a.example/" + strings.Repeat("x", 500)}},
 
 	// §3: bare URLs of every scheme of RFC 1738 ...
 	{name: "bare ftp", in: "get ftp://ftp.example.org/pub/README now", want: []string{"ftp://ftp.example.org/pub/README"}},
@@ -561,8 +567,10 @@ var scanTests = []struct {
 	{name: "bare news", in: "post to news:comp.infosystems.www.misc now", want: []string{"news:comp.infosystems.www.misc"}},
 	{name: "bare news article", in: "read news:3cm9q2$e0@news.example.net now", want: []string{"news:3cm9q2$e0@news.example.net"}},
 	// §3.6: "news:*" means all groups; its '*' is no Markdown emphasis.
-	{name: "bare news all", in: "all groups: news:* now", want: []string{"news:*"}},
-	{name: "bare news all, sentence end", in: "all groups: news:*.", want: []string{"news:*"}},
+	// Issue 15: "news:*" needs more than "*" when it is not in a wrapper
+	// ("*Net news:* A devastating new virus" is emphasis).
+	{name: "bare news all", in: "all groups: news:* now", want: nil},
+	{name: "bare news emphasis", in: "*Net news:* A devastating new virus", want: nil},
 	{name: "wrapped news all", in: "all groups: <URL:news:*>.", want: []string{"news:*"}},
 	{name: "bare nntp", in: "nntp://news.example.com/comp.infosystems.www.misc/1234 now", want: []string{"nntp://news.example.com/comp.infosystems.www.misc/1234"}},
 	{name: "bare telnet", in: "telnet://guest@library.example.edu:2323/ now", want: []string{"telnet://guest@library.example.edu:2323/"}},
@@ -586,7 +594,10 @@ var scanTests = []struct {
 	{name: "scheme after hyphen", in: "a-http://a.example/", want: []string{"http://a.example/"}},
 	{name: "scheme after plus", in: strings.Repeat("+", 40) + "http://a.example/", want: []string{"http://a.example/"}},
 	{name: "scheme in word", in: strings.Repeat("x", 40) + "http://a.example/", want: nil},
-	{name: "scheme after unknown scheme", in: "git+http://a.example/", want: []string{"http://a.example/"}},
+	// Issue 15: any scheme with "//" is a URL, whole ("git+https" is pip's).
+	{name: "unknown scheme with slashes", in: "git+http://a.example/", want: []string{"git+http://a.example/"}},
+	{name: "scheme after dotted word", in: "e.g.http://a.example/", want: []string{"http://a.example/"}},
+	{name: "scheme after hyphenated word", in: "see-http://a.example/", want: []string{"http://a.example/"}},
 	// scanner.go tooManyTries: after maxTries failed candidates in one run
 	// of URL characters, the rest of the run is skipped, for linear time.
 	{name: "run of failed candidates", in: strings.Repeat("http:x/", 7) + "http://a.example/ " + strings.Repeat("http:x/", 8) + "http://b.example/",
@@ -633,12 +644,20 @@ var scanTests = []struct {
 	{name: "not: scheme alone", in: "http: alone", want: nil},
 	{name: "not: scheme and slashes alone", in: "http:// alone", want: nil},
 	{name: "not: no host", in: "https:///x and ftp://", want: nil},
-	{name: "not: inside a word", in: "xhttp://a.b/", want: nil},
+	{name: "unregistered scheme", in: "xhttp://a.b/ zoommtg://zoom.us/join?confno=1", want: []string{"xhttp://a.b/", "zoommtg://zoom.us/join?confno=1"}},
 	{name: "not: after digit", in: "1http://a.b/", want: nil},
 	{name: "not: bad host", in: "https://my_host.example.com/", want: nil},
 	{name: "not: bad port", in: "http://a.example:x/", want: nil},
-	{name: "not: IPv6", in: "http://[::1]/", want: nil},
-	{name: "not: scheme not bare", in: "javascript:alert(1) urn:isbn:0451450523 C:\\dir std::vector", want: nil},
+	{name: "IPv6", in: "http://[::1]/ http://[2001:db8::1]:8080/x", want: []string{"http://[::1]/", "http://[2001:db8::1]:8080/x"}},
+	{name: "not: bad IPv6", in: "http://[::g]/ http://[10.0.0.1]/ http://[::1/", want: nil},
+	{name: "not: scheme not bare", in: "javascript:alert(1) vbscript:x C:\\dir std::vector", want: nil},
+	// Issue 15: a word before a colon that is not a registered scheme is
+	// never one; a registered one needs some structure after it.
+	{name: "not: words before colons", in: "Note:x Re:y TODO: 10:30 go:generate //go:build about:this", want: nil},
+	{name: "not: registered scheme inside a host", in: "http://a.example:x/", want: nil},
+	{name: "registered opaque", in: "tel:+1-201-555-0123, urn:isbn:0451450523 xmpp:alice@jabber.example.org magnet:?xt=urn:btih:abc",
+		want: []string{"tel:+1-201-555-0123", "urn:isbn:0451450523", "xmpp:alice@jabber.example.org", "magnet:?xt=urn:btih:abc"}},
+	{name: "not: registered opaque, own syntax broken", in: "tel:abc urn:x geo:north magnet:xt data:text", want: nil},
 	{name: "not: mailto without address", in: "mailto: alice", want: nil},
 
 	// doc.go: "trailing sentence punctuation and quotes are not part of it"
@@ -684,16 +703,23 @@ var scanTests = []struct {
 
 	// doc.go: "Unicode punctuation and CJK text end it".
 	{name: "CJK around", in: "见http://example.com/a。", want: []string{"http://example.com/a"}},
-	{name: "CJK after", in: "http://example.com/a见面 http://example.com/カナ", want: []string{"http://example.com/a", "http://example.com/"}},
+	// Issue 15: CJK letters are IRI letters; only punctuation, symbols and
+	// spaces end a bare URL.
+	{name: "CJK after", in: "http://example.com/a见面 http://example.com/カナ", want: []string{"http://example.com/a见面", "http://example.com/カナ"}},
+	{name: "CJK punctuation", in: "见http://example.com/a。谢 「http://example.com/b」 http://example.com/c、d", want: []string{"http://example.com/a", "http://example.com/b", "http://example.com/c"}},
+	{name: "symbols and spaces", in: "http://a.b/x©2024 http://a.b/y✪ http://a.b/z\u3000n http://a.b/w\u00a0n", want: []string{"http://a.b/x", "http://a.b/y", "http://a.b/z", "http://a.b/w"}},
+	{name: "Unicode dash inside, trimmed at end", in: "http://a.b/Hatfield–McCoy_feud http://a.b/x— next", want: []string{"http://a.b/Hatfield–McCoy_feud", "http://a.b/x"}},
 	{name: "fullwidth parens", in: "（http://a.b/）", want: []string{"http://a.b/"}},
 	{name: "fullwidth punctuation", in: "http://a.b/c，http://a.b/d！", want: []string{"http://a.b/c", "http://a.b/d"}},
 	{name: "curly quotes", in: "“http://a.b/q” «http://a.b/r» http://a.b/”x", want: []string{"http://a.b/q", "http://a.b/r", "http://a.b/"}},
 	// Pinned: CJK ends the URL before its host, so an IDN is not found.
-	{name: "IDN host not a URL", in: "http://例え.jp/", want: nil},
-	// match.go Text: "only the bytes that cannot stand in a URL at all
-	// (non-ASCII, controls) percent-encoded as UTF-8".
-	{name: "non-ASCII letters", in: "http://example.com/café", want: []string{"http://example.com/caf%C3%A9"}},
-	{name: "combining mark and digit", in: "http://a.b/e\u0301 http://a.b/\u0661", want: []string{"http://a.b/e%CC%81", "http://a.b/%D9%A1"}},
+	// Issue 15: an IDNA2008 host is a host; one with a symbol is not.
+	{name: "IDN host", in: "http://例え.jp/ http://müller.de/", want: []string{"http://例え.jp/", "http://müller.de/"}},
+	{name: "IDN host cut at a symbol", in: "http://bücher♥.de/", want: []string{"http://bücher"}}, // a symbol ends a bare URL, even in the host
+	// match.go Text: an IRI as written; only controls, spaces, format
+	// characters and bytes that are not UTF-8 percent-encoded.
+	{name: "non-ASCII letters", in: "http://example.com/café", want: []string{"http://example.com/café"}},
+	{name: "combining mark and digit", in: "http://a.b/e\u0301 http://a.b/\u0661", want: []string{"http://a.b/e\u0301", "http://a.b/\u0661"}},
 	{name: "tilde as written", in: "http://a.b/~bob", want: []string{"http://a.b/~bob"}},
 	{name: "percent kept", in: "http://a.b/%7Ebob%zz", want: []string{"http://a.b/%7Ebob%zz"}},
 
@@ -803,7 +829,7 @@ var matchTests = []struct {
 	// Col counts bytes: "见" is three.
 	{name: "Col in bytes", in: "见http://example.com/a。\n\xe9\xe9http://example.com/café", want: []wantMatch{
 		{Text: "http://example.com/a", Kind: Bare, Line: 1, Col: 4, Offset: 3, Valid: true},
-		{Text: "http://example.com/caf%C3%A9", Kind: Bare, Line: 2, Col: 3, Offset: 29, Valid: true},
+		{Text: "http://example.com/café", Kind: Bare, Line: 2, Col: 3, Offset: 29, Valid: true},
 	}},
 	{name: "NUL and Latin-1", in: "\x00\xe9\n\x00http://a.b/\xe9t\xe9\x00 http://c.d/", want: []wantMatch{
 		{Text: "http://a.b/", Kind: Bare, Line: 2, Col: 2, Offset: 4, Valid: true},

@@ -1,0 +1,119 @@
+package extract
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// todayTests are the shapes of issue 15, "Today's URLs", one row per line
+// of its table and per numbered rule: what a reader of today's text takes
+// for the URL. They also run through every reader (TestReaders).
+var todayTests = []struct {
+	name string
+	in   string
+	want []string
+}{
+	// 1. IRIs (RFC 3987): Unicode letters, digits and marks, and dashes and
+	// connectors between them; punctuation, symbols and spaces end a URL.
+	{"IRI path", "https://ja.wikipedia.org/wiki/東京 is Tokyo", []string{"https://ja.wikipedia.org/wiki/東京"}},
+	{"IRI dash", "see https://en.wikipedia.org/wiki/Hatfield–McCoy_feud.", []string{"https://en.wikipedia.org/wiki/Hatfield–McCoy_feud"}},
+	{"IRI trailing dash", "https://a.example/x– and https://a.example/y‿ too", []string{"https://a.example/x", "https://a.example/y"}},
+	{"em dash is prose", "see http://a.example/ends—here and http://a.example/x―y", []string{"http://a.example/ends", "http://a.example/x"}},
+	{"IRI in CJK prose", "请访问https://例子.example/路径。谢谢", []string{"https://例子.example/路径"}},
+	{"IRI fullwidth punctuation", "（https://a.example/甲）「https://a.example/乙」https://a.example/丙，https://a.example/丁！", []string{"https://a.example/甲", "https://a.example/乙", "https://a.example/丙", "https://a.example/丁"}},
+	{"IRI quotes and symbols", "“https://a.example/q” https://a.example/c© https://a.example/s✪x", []string{"https://a.example/q", "https://a.example/c", "https://a.example/s"}},
+	{"IRI spaces", "https://a.example/a\u3000b https://a.example/c\u2003d https://a.example/e\u00a0f", []string{"https://a.example/a", "https://a.example/c", "https://a.example/e"}},
+
+	// 2. IDN hosts (IDNA2008).
+	{"IDN host", "http://müller.de/impressum", []string{"http://müller.de/impressum"}},
+	{"IDN host, A-labels", "http://xn--mller-kva.de/impressum", []string{"http://xn--mller-kva.de/impressum"}},
+	{"IDN www host", "www.bücher.example/kaufen", []string{"www.bücher.example/kaufen"}},
+
+	// 3. IP literals.
+	{"IPv6", "http://[2001:db8::1]/status", []string{"http://[2001:db8::1]/status"}},
+	{"IPv6 port", "curl http://[2001:db8::1]:8080/x", []string{"http://[2001:db8::1]:8080/x"}},
+	{"IPv6 zone", "http://[fe80::1%25eth0]/", []string{"http://[fe80::1%25eth0]/"}},
+	{"IPv6 in brackets", "[http://[::1]/]", []string{"http://[::1]/"}},
+	{"not: invalid literal", "http://[2001:db8::g]/ http://[192.0.2.1]/", nil},
+
+	// 4. Schemes.
+	{"generic with authority", "postgres://user@db.example.com:5432/app s3://bucket/key zoommtg://zoom.us/join?confno=123",
+		[]string{"postgres://user@db.example.com:5432/app", "s3://bucket/key", "zoommtg://zoom.us/join?confno=123"}},
+	{"registered opaque", "xmpp:alice@jabber.example.org, tel:+1-201-555-0123, urn:isbn:0451450523, magnet:?xt=urn:btih:c12fe1c06bba",
+		[]string{"xmpp:alice@jabber.example.org", "tel:+1-201-555-0123", "urn:isbn:0451450523", "magnet:?xt=urn:btih:c12fe1c06bba"}},
+	{"registered opaque with structure", "sip:alice@atlanta.example.com spotify:track:6rqhFgbbKwnb9MLmUQDhG6 and info:doi/10.1000/182",
+		[]string{"sip:alice@atlanta.example.com", "info:doi/10.1000/182"}},
+	{"not: words before a colon", "Note:x Re:y TODO: 10:30 Subject:hello", nil},
+	{"not: registered word without structure", "go:generate about:this at:noon", nil},
+
+	// 5. https and the others take their parent's grammar: see
+	// rfc1738's parse goldens (today.txt); here, an invalid https URL is
+	// still found and reported.
+	{"https user", "https://user@example.com/", []string{"https://user@example.com/"}},
+
+	// 6. Where a URL ends.
+	{"Markdown link", "[http://a.example/x](http://a.example/y)", []string{"http://a.example/x", "http://a.example/y"}},
+	{"Markdown badge", "[![b](https://ci.example/x.svg)](https://ci.example/x)", []string{"https://ci.example/x.svg", "https://ci.example/x"}},
+	{"quote opened before", "fetch('https://example.org/a');x", []string{"https://example.org/a"}},
+	{"bracket opened before", "x=(http://example.org/a)y", []string{"http://example.org/a"}},
+	{"Outlook header", "[mailto:list-admin@example.com]On Behalf Of", []string{"mailto:list-admin@example.com"}},
+	{"escaped quote", `"href=\"https://nodejs.org/en/download/\">"`, []string{"https://nodejs.org/en/download/"}},
+	{"pipe", "http://foo.example/path|more", []string{"http://foo.example/path"}},
+	{"unsafe ends", "http://a.example/b^c http://a.example/d`e", []string{"http://a.example/b", "http://a.example/d"}},
+	{"balanced brackets stay", "http://example.com/papers/(1994)/urls.html and (http://w.example/Pi_(film))", []string{"http://example.com/papers/(1994)/urls.html", "http://w.example/Pi_(film)"}},
+	{"question mark in quotes", `the URI "http://example.com/?" cannot be`, []string{"http://example.com/?"}},
+	{"question mark in prose", "is it http://example.com/? yes", []string{"http://example.com/"}},
+	{"possessive", "http://t.co/x's website", []string{"http://t.co/x"}},
+	{"news star in prose", "*Net news:* A devastating new virus", nil},
+	{"news star wrapped", "<URL:news:*>", []string{"news:*"}},
+
+	// 7. Readings ranked by the parser.
+	{"percent escape across a hyphen", "<URL:http://h.example/my%2-\n0file.html>", []string{"http://h.example/my%20file.html"}},
+	{"ftp type across a hyphen", "<URL:ftp://h.example/a.tar;ty-\npe=i>", []string{"ftp://h.example/a.tar;type=i"}},
+	{"hyphen kept on a tie", "<URL:http://www.w3.org/hypertext/WWW/Addressing/URL/url-\nspec.html>", []string{"http://www.w3.org/hypertext/WWW/Addressing/URL/url-spec.html"}},
+
+	// 8. Wrappers over many lines.
+	{"wrapper over 40 lines", "<URL:http://a.example/" + strings.Repeat("seg/\n  ", 40) + "end>", []string{"http://a.example/" + strings.Repeat("seg/", 40) + "end"}},
+
+	// 9. Ports above 65535: found, with the error (see TestTodayPort).
+	{"port above 65535", "http://a.example:65536/", []string{"http://a.example:65536/"}},
+}
+
+func TestToday(t *testing.T) {
+	for _, tt := range todayTests {
+		t.Run(tt.name, func(t *testing.T) {
+			ms, _, err := scanAll(t, strings.NewReader(tt.in))
+			if err != nil {
+				t.Fatalf("Err() = %v", err)
+			}
+			if got := texts(ms); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("Scan(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestTodayParsed checks what the parser says of today's shapes once
+// found: canonical forms, errors.
+func TestTodayParsed(t *testing.T) {
+	tests := []struct {
+		in, url string
+		valid   bool
+	}{
+		{"https://ja.wikipedia.org/wiki/東京", "https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%AC", true},
+		{"http://müller.de/impressum", "http://xn--mller-kva.de/impressum", true},
+		{"http://[2001:db8::1]:8080/", "http://[2001:db8::1]:8080/", true},
+		{"http://a.example:65536/", "http://a.example:65536/", false},
+		{"https://user@example.com/", "https://user@example.com/", false}, // RFC 9110 §4.2.4: no userinfo in https
+	}
+	for _, tt := range tests {
+		ms, _, err := scanAll(t, strings.NewReader(tt.in))
+		if err != nil || len(ms) != 1 {
+			t.Fatalf("Scan(%q) = %d matches, %v; want 1", tt.in, len(ms), err)
+		}
+		if m := ms[0]; m.URL != tt.url || m.Valid() != tt.valid {
+			t.Errorf("Scan(%q) = URL %q valid %v (%v), want %q valid %v", tt.in, m.URL, m.Valid(), m.Err, tt.url, tt.valid)
+		}
+	}
+}
