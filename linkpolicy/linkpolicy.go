@@ -58,9 +58,10 @@ type Config struct {
 }
 
 // defaultSchemes are RFC 1738's schemes (§3) that are safe to follow,
-// and https; file (§3.10) names the reader's own files and is off.
+// and https and xmpp (GFM's extended autolinks link "xmpp:"); file
+// (§3.10) names the reader's own files and is off.
 var defaultSchemes = []string{
-	"http", "https", "ftp", "mailto", "news", "nntp", "gopher", "telnet", "wais", "prospero",
+	"http", "https", "ftp", "mailto", "news", "nntp", "gopher", "telnet", "wais", "prospero", "xmpp",
 }
 
 // An Option sets an option of the extension.
@@ -68,7 +69,7 @@ type Option func(*Config)
 
 // WithSchemes sets the schemes that may become links, replacing the
 // default list (http, https, ftp, mailto, news, nntp, gopher, telnet,
-// wais, prospero). Case is ignored. "javascript", "vbscript" and "data"
+// wais, prospero, xmpp). Case is ignored. "javascript", "vbscript" and "data"
 // are refused even when listed.
 func WithSchemes(schemes ...string) Option {
 	return func(c *Config) { c.Schemes = append([]string(nil), schemes...) }
