@@ -18,25 +18,41 @@
 //
 // that is, Scan {Raw | Match} Err, as golang.org/x/net/html's tokenizer.
 //
-// What is found (each rule cites RFC 1738's appendix or says where it
-// comes from):
+// What is found (each rule cites the standard it comes from; README.md's
+// "What is found" has examples and the deliberate differences from peers):
 //
 //   - "<URL:...>" wrappers, with whitespace, line breaks and the quote
-//     prefixes of quoted mail inside them ignored, and both readings of a
-//     line broken after a hyphen (package [wrapper]);
+//     prefixes of quoted mail inside them ignored, over any number of lines
+//     within the candidate bound, and of the two readings of a line broken
+//     after a hyphen the one the parser ranks higher (package [wrapper]);
 //   - URLs in plain angle brackets, "<http://...>";
-//   - bare URLs of the schemes of RFC 1738 and the widely used later ones
-//     (https, sftp, ssh, git, irc, ...), scheme names in any case; a word
-//     followed by a colon is not a URL ("Good news: ...", "10:30");
+//   - bare URLs: any scheme in the generic form "scheme://authority"
+//     (RFC 3986 §3), registered or not ("postgres://", "s3://"); a scheme
+//     registered with IANA written without "//" ("tel:", "urn:", "xmpp:",
+//     "magnet:?") only where it starts a word and its own syntax holds, or,
+//     for schemes with no check, has some structure; mailto: with an
+//     address and news: with a group. A word before a colon that is no
+//     registered scheme is not a URL ("Note:", "10:30"). Of "e.g.http:" the
+//     scheme is http: a registered suffix after "." or "-" is preferred;
 //   - hosts starting "www." with no scheme, as GFM links them;
 //   - e-mail addresses, as mailto: URLs, with [WithEmail].
 //
-// A bare URL ends as a careful reader would end it: trailing sentence
-// punctuation and quotes are not part of it, closing brackets only when
-// they close one opened inside it, and Unicode punctuation and CJK text end
-// it. Every candidate is parsed by [rfc1738.ParseLenient]; it is reported
-// when the generic syntax and the host hold, with the scheme grammar's
-// verdict in [Match.Err].
+// Hosts are RFC 1738 domain names and IPv4 addresses, IP literals in
+// brackets (RFC 3986 §3.2.2, zones per RFC 6874) and internationalized
+// names (IDNA2008); paths, queries and fragments hold Unicode letters,
+// marks and digits (IRIs, RFC 3987), reported as written in [Match.Text].
+//
+// A bare URL ends as a careful reader would end it: at white space, at
+// the unsafe characters of RFC 1738 §2.2 that text puts around URLs
+// ("<", ">", `"`, "`", "|", "\", "^"), at a ")", "]" or "}" that closes
+// no bracket opened inside it, at the quote that opened right before it,
+// and at Unicode punctuation, symbols and spaces (but dashes and
+// connectors, and joiners after a letter, which join words). Trailing
+// sentence punctuation, quotes, a possessive "'s" and an entity reference
+// are not part of it; a final "?" is when the quotes or brackets around
+// the URL say so. Every candidate is parsed by [rfc1738.ParseLenient]; it
+// is reported when the generic syntax and the host hold, with the scheme
+// grammar's verdict in [Match.Err].
 //
 // Memory is bounded whatever the input: the buffer holds one read (32 KiB
 // by default) plus the longest candidate (64 KiB by default,

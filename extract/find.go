@@ -135,9 +135,8 @@ func (f *Finder) At(data []byte, prev byte, quote []byte) (m *Match, n int) {
 		}
 		return nil, 0
 	}
-	if !ascii.IsAlnum(prev) {
-		// As the Scanner has it: a scheme starts after any byte but a
-		// letter or digit ("e.g.http:" has "http:").
+	if c := schemeEnd(data); c > 0 && schemeStart(data[:c], prev) == 0 {
+		// As the Scanner has it (schemeStart).
 		if m, end, _ := f.bare(data, 0, prev, true); m != nil {
 			return m, end
 		}
@@ -172,7 +171,67 @@ const (
 )
 
 // lookupScheme returns what bare use data's scheme name allows.
-func lookupScheme(name []byte) rfc1738.Bare { return rfc1738.LookupBare(name) }
+func lookupScheme(name []byte) rfc1738.Bare {
+	b, _ := rfc1738.LookupBare(name)
+	return b
+}
+
+// schemeStart picks where in run, the scheme bytes before a ':' (§2.1),
+// the scheme starts; before is the byte before run (0 at the start of
+// the text). A scheme starts a word: it follows no letter or digit. It
+// returns -1 when no scheme ends there. In order:
+//   - run itself, when it is a registered scheme;
+//   - else its longest registered suffix that starts after a "." or "-"
+//     ("e.g.http:", "see-http:");
+//   - else run itself, a scheme that is not registered
+//     ("made-up-scheme://a.example/", "git+https://a.example/");
+//   - else, when run cannot be a scheme ("1.http", "+http"), its longest
+//     suffix that can.
+//
+// A "+" joins a composite scheme ("git+https", "svn+ssh"): a run that is
+// a scheme is not split there.
+func schemeStart(run []byte, before byte) int {
+	whole := len(run) > 0 && ascii.IsAlpha(run[0]) && !ascii.IsAlnum(before)
+	var wholeBare rfc1738.Bare
+	if whole {
+		b, reg := rfc1738.LookupBare(run)
+		if b != notBare && reg {
+			return 0
+		}
+		wholeBare = b
+	}
+	for j := 1; j < len(run); j++ {
+		if p := run[j-1]; ascii.IsAlpha(run[j]) && (p == '.' || p == '-' || p == '+' && !whole) {
+			if b, reg := rfc1738.LookupBare(run[j:]); b != notBare && reg {
+				return j
+			}
+		}
+	}
+	if whole && wholeBare != notBare {
+		return 0
+	}
+	if !whole {
+		for j := 1; j < len(run); j++ {
+			if ascii.IsAlpha(run[j]) && !ascii.IsAlnum(run[j-1]) && lookupScheme(run[j:]) != notBare {
+				return j
+			}
+		}
+	}
+	return -1
+}
+
+// schemeEnd returns the index of the ':' after the run of scheme bytes
+// that starts data, or -1.
+func schemeEnd(data []byte) int {
+	c := 0
+	for c < len(data) && c <= maxScheme && isSchemeByte(data[c]) {
+		c++
+	}
+	if c < len(data) && data[c] == ':' {
+		return c
+	}
+	return -1
+}
 
 // bare recognises a scheme URL whose scheme starts at data[s]; prev is
 // the byte before it. end is where the URL ends; more asks for more data
@@ -230,6 +289,11 @@ func (f *Finder) bare(data []byte, s int, prev byte, atEOF bool) (m *Match, end 
 		return nil, 0, false
 	}
 	if kind == something && !slashed && !isMailOrNews(data[s:c]) && !opaqueURL(m, data[body:end]) {
+		return nil, 0, false
+	}
+	if c-s == 6 && isMailOrNews(data[s:c]) && !bytes.Contains(data[body:end], []byte("@")) {
+		// "mailto:joe" in prose: an address has an "@" (§3.5; RFC 6068
+		// "mailto:?to=a@b.example" has one in its query).
 		return nil, 0, false
 	}
 	return m, end, false
@@ -472,7 +536,7 @@ func (f *Finder) runEnd(data []byte, i int, closer byte, atEOF bool) (end int, m
 		if size == 0 {
 			return i, true
 		}
-		if endsURL(r, size) {
+		if endsURL(r, size) && !joins(r, lastRune(data[:i])) {
 			return i, false
 		}
 		i += size
@@ -513,25 +577,49 @@ func endsURL(r rune, size int) bool {
 	return !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.Pd, unicode.Pc)
 }
 
+// joins reports whether r is a zero width joiner or non-joiner (U+200D,
+// U+200C) after prev, a letter or mark: such joiners shape words in Indic
+// and Arabic scripts (RFC 3987 §2.2 ucschar holds them; RFC 5892 Appendix
+// A.1 and A.2 allow them after a virama), as in
+// ".../someone-you-പോലൊരാള്\u200d.html". They are part of the URL and
+// kept as written.
+func joins(r, prev rune) bool {
+	return (r == '\u200d' || r == '\u200c') && unicode.In(prev, unicode.L, unicode.M)
+}
+
+// lastRune is the rune b ends with.
+func lastRune(b []byte) rune {
+	r, _ := utf8.DecodeLastRune(b)
+	return r
+}
+
 // trimEnd takes off what a careful reader would not count as part of a
 // bare URL that ends at data[end-1]: trailing sentence punctuation and
 // quotes, Markdown emphasis, an entity reference ("&amp;"), a possessive
 // "'s", Unicode dashes and connectors, and closing brackets that do not
-// close a bracket opened inside the URL. keepQuery keeps a final "?" when
-// the URL is closed by the quote or bracket that opened right before it
-// (`"http://example.com/?"`: the quotes say where it ends).
-func trimEnd(data []byte, s, end int, keepQuery bool) int {
+// close a bracket opened inside the URL. A final "'" stays when it closes
+// a quote opened inside the URL ("http://a.example/x_'quoted'"), not an
+// apostrophe ("wiki/Ender's_Game'"). delimited keeps a final "?" and an
+// entity reference when the URL is closed by the quote or bracket that
+// opened right before it (`"http://example.com/?"`, `href="/?q=&lt;a&gt;"`:
+// the quotes say where it ends).
+func trimEnd(data []byte, s, end int, delimited bool) int {
 	var open, close [3]int // (), [], {}
 	counted := false
 	for end > s {
 		c := data[end-1]
 		switch c {
 		case '?':
-			if keepQuery {
+			if delimited {
 				return end
 			}
 			end--
-		case '.', ',', ':', '!', '\'', '"', '*', '_', '~':
+		case '\'':
+			if quotedInside(data[s : end-1]) {
+				return end
+			}
+			end--
+		case '.', ',', ':', '!', '"', '*', '_', '~', '@':
 			end--
 		case 's', 'S':
 			// "http://t.co/x's website": a possessive is prose.
@@ -547,6 +635,9 @@ func trimEnd(data []byte, s, end int, keepQuery bool) int {
 				j--
 			}
 			if j > s && j < end && data[j-1] == '&' {
+				if delimited {
+					return end + 1
+				}
 				end = j - 1
 			}
 		case ')', ']', '}':
@@ -567,13 +658,21 @@ func trimEnd(data []byte, s, end int, keepQuery bool) int {
 				return end
 			}
 			r, size := utf8.DecodeLastRune(data[s:end])
-			if !unicode.In(r, unicode.Pd, unicode.Pc) {
+			if !unicode.In(r, unicode.Pd, unicode.Pc) && r != '\u200d' && r != '\u200c' {
 				return end
 			}
 			end -= size
 		}
 	}
 	return end
+}
+
+// quotedInside reports whether b, a URL without its final "'", holds a
+// "'" that opens a quote: one after a byte that is not a letter or digit,
+// with no "'" after it.
+func quotedInside(b []byte) bool {
+	i := bytes.LastIndexByte(b, '\'')
+	return i > 0 && !ascii.IsAlnum(b[i-1]) && b[i-1] < 0x80
 }
 
 // countBrackets counts the opening and closing (), [] and {} of b.

@@ -175,7 +175,7 @@ func asWritten(s string) string {
 		}
 		if c >= utf8.RuneSelf {
 			r, size := utf8.DecodeRuneInString(s[i:])
-			if !(r == utf8.RuneError && size == 1) && !unicode.In(r, unicode.C, unicode.Z) {
+			if !(r == utf8.RuneError && size == 1) && !unicode.In(r, unicode.C, unicode.Z) || joins(r, lastRuneString(s[:i])) {
 				b = append(b, s[i:i+size]...)
 				i += size
 				continue
@@ -199,4 +199,10 @@ func decodeRune(data []byte, i int, atEOF bool) (r rune, size int) {
 		return 0, 0
 	}
 	return utf8.DecodeRune(data[i:])
+}
+
+// lastRuneString is the rune s ends with.
+func lastRuneString(s string) rune {
+	r, _ := utf8.DecodeLastRuneInString(s)
+	return r
 }

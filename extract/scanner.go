@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"io"
 
-	"github.com/urlgrep/urlgrep/internal/ascii"
 	"github.com/urlgrep/urlgrep/wrapper"
 )
 
@@ -283,39 +282,36 @@ func (s *Scanner) try(t, k int) (m *Match, ms, me, resume int, more bool) {
 			return m, t + w.URLStart, t + w.URLEnd, t + w.End, false
 		}
 	case tColon:
-		// The scheme is the run of scheme bytes before ':'; try it, and
-		// then any suffix that starts a word ("e.g.http:" has "http:").
+		// The scheme is the run of scheme bytes before ':', or a suffix
+		// of it (schemeStart: "e.g.http:" has "http:").
 		lo := max(s.start, t-maxScheme)
 		i := t
 		for i > lo && isSchemeByte(data[i-1]) {
 			i--
 		}
-		if i == lo && i > 0 && isSchemeByte(s.byteBefore(i)) {
-			i++ // the run goes on before what we may look at: not a scheme start
+		before := s.byteBefore(i)
+		if i == lo && i > 0 && isSchemeByte(before) {
+			before = 'a' // the run goes on before what we may look at: not a scheme start
 		}
-		for ; i < t; i++ {
-			if !ascii.IsAlpha(data[i]) || (i > 0 || s.prev != 0) && ascii.IsAlnum(s.byteBefore(i)) {
-				continue
-			}
-			if lookupScheme(data[i:t]) == notBare {
-				continue
-			}
-			if s.tooManyTries(t) {
-				return nil, 0, 0, s.runTo, false
-			}
-			m, end, more := s.f.bare(data, i, s.byteBefore(i), atEOF)
-			if more {
-				return nil, i, 0, 0, true
-			}
-			if m != nil {
-				return m, i, end, end, false
-			}
-			if s.noteRun(t, data, atEOF) {
-				return nil, i, 0, 0, true
-			}
-			s.countDropped(i, end)
+		j := schemeStart(data[i:t], before)
+		if j < 0 {
 			break
 		}
+		i += j
+		if s.tooManyTries(t) {
+			return nil, 0, 0, s.runTo, false
+		}
+		m, end, more := s.f.bare(data, i, s.byteBefore(i), atEOF)
+		if more {
+			return nil, i, 0, 0, true
+		}
+		if m != nil {
+			return m, i, end, end, false
+		}
+		if s.noteRun(t, data, atEOF) {
+			return nil, i, 0, 0, true
+		}
+		s.countDropped(i, end)
 	case tDot:
 		i := t - 3
 		if i < s.start || !hasPrefixFold(data[i:], "www.") || !startsWord(s.byteBefore(i)) {

@@ -23,6 +23,7 @@ var todayTests = []struct {
 	{"IRI in CJK prose", "请访问https://例子.example/路径。谢谢", []string{"https://例子.example/路径"}},
 	{"IRI fullwidth punctuation", "（https://a.example/甲）「https://a.example/乙」https://a.example/丙，https://a.example/丁！", []string{"https://a.example/甲", "https://a.example/乙", "https://a.example/丙", "https://a.example/丁"}},
 	{"IRI quotes and symbols", "“https://a.example/q” https://a.example/c© https://a.example/s✪x", []string{"https://a.example/q", "https://a.example/c", "https://a.example/s"}},
+	{"IRI joiners", "http://a.example/en/someone-you-പോലൊരാള്\u200d.html and http://a.example/x\u200d", []string{"http://a.example/en/someone-you-പോലൊരാള്\u200d.html", "http://a.example/x"}},
 	{"IRI spaces", "https://a.example/a\u3000b https://a.example/c\u2003d https://a.example/e\u00a0f", []string{"https://a.example/a", "https://a.example/c", "https://a.example/e"}},
 
 	// 2. IDN hosts (IDNA2008).
@@ -44,6 +45,10 @@ var todayTests = []struct {
 		[]string{"xmpp:alice@jabber.example.org", "tel:+1-201-555-0123", "urn:isbn:0451450523", "magnet:?xt=urn:btih:c12fe1c06bba"}},
 	{"registered opaque with structure", "sip:alice@atlanta.example.com spotify:track:6rqhFgbbKwnb9MLmUQDhG6 and info:doi/10.1000/182",
 		[]string{"sip:alice@atlanta.example.com", "info:doi/10.1000/182"}},
+	{"scheme names with dashes", "made-up-scheme://a.example/x chrome-extension://abc/p.html", []string{"made-up-scheme://a.example/x", "chrome-extension://abc/p.html"}},
+	{"registered suffix", "e.g.http://a.example/ see-https://b.example/ 1.ftp://c.example/", []string{"http://a.example/", "https://b.example/", "ftp://c.example/"}},
+	{"composite scheme whole", "git+https://a.example/r.git svn+ssh://b.example/r", []string{"git+https://a.example/r.git", "svn+ssh://b.example/r"}},
+	{"mailto needs an address", "mailto:joe and mailto:?to=joe@a.example", []string{"mailto:?to=joe@a.example"}},
 	{"not: words before a colon", "Note:x Re:y TODO: 10:30 Subject:hello", nil},
 	{"not: registered word without structure", "go:generate about:this at:noon", nil},
 
@@ -64,6 +69,9 @@ var todayTests = []struct {
 	{"balanced brackets stay", "http://example.com/papers/(1994)/urls.html and (http://w.example/Pi_(film))", []string{"http://example.com/papers/(1994)/urls.html", "http://w.example/Pi_(film)"}},
 	{"question mark in quotes", `the URI "http://example.com/?" cannot be`, []string{"http://example.com/?"}},
 	{"question mark in prose", "is it http://example.com/? yes", []string{"http://example.com/"}},
+	{"quote opened inside", "http://foo.com/blah_'quoted' and http://w.example/wiki/Ender's_Game'", []string{"http://foo.com/blah_'quoted'", "http://w.example/wiki/Ender's_Game"}},
+	{"trailing at", "see http://foo.bar/path@ now", []string{"http://foo.bar/path"}},
+	{"entity in quotes", `href="http://g.example/search?q=&lt;html&gt;" and http://g.example/a&amp;`, []string{"http://g.example/search?q=&lt;html&gt;", "http://g.example/a"}},
 	{"possessive", "http://t.co/x's website", []string{"http://t.co/x"}},
 	{"news star in prose", "*Net news:* A devastating new virus", nil},
 	{"news star wrapped", "<URL:news:*>", []string{"news:*"}},

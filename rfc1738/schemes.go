@@ -98,30 +98,29 @@ const maxSchemeName = 32
 // stand bare in text. The schemes of §3 are found as the RFC writes them
 // (mailto: and news: with any part, the others with "//"); any other
 // scheme registered with IANA with any part ([Registered]); and a scheme
-// that is not registered only in the generic form "scheme://authority",
-// and only when its name has two bytes or more and no "." or "-" (so that
-// "e.g.http://" and "see-http://" have the scheme http; "git+https://" is
-// whole). It does not allocate.
-func LookupBare(name []byte) Bare {
+// that is not registered only in the generic form "scheme://authority"
+// (RFC 3986 §3), when its name has two bytes or more. registered says
+// whether name is registered. Which part of "e.g.http" or "see-http" is
+// the scheme is the caller's choice (package extract prefers a
+// registered suffix). It does not allocate.
+func LookupBare(name []byte) (bare Bare, registered bool) {
 	if len(name) > maxSchemeName || len(name) == 0 {
-		return NotBare
+		return NotBare, false
 	}
 	var buf [maxSchemeName]byte
-	dot := false
 	for i, c := range name {
 		if 'A' <= c && c <= 'Z' {
 			c += 'a' - 'A'
 		}
-		dot = dot || c == '.' || c == '-'
 		buf[i] = c
 	}
 	if s, ok := schemes[string(buf[:len(name)])]; ok {
-		return s.bare
+		return s.bare, s.registered
 	}
-	if dot || len(name) < 2 || !isSchemeName(name) {
-		return NotBare
+	if len(name) < 2 || !isSchemeName(name) {
+		return NotBare, false
 	}
-	return BareSlashes
+	return BareSlashes, false
 }
 
 // isSchemeName: scheme = alpha *( alpha | digit | "+" | "-" | "." ) (§2.1;
