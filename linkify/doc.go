@@ -15,7 +15,7 @@
 //
 //	| Functional option       | Type                                          | Description                                                                                                                                                        |
 //	|-------------------------|-----------------------------------------------|--------------------------------------------------------------------------------------------------------------------------------------------------------------------|
-//	| `linkify.WithSchemes`   | `...string`                                   | Schemes that may become links, replacing the default http, https, ftp, mailto, news, nntp, gopher, telnet, wais, prospero. javascript, vbscript and data never do. |
+//	| `linkify.WithSchemes`   | `...string`                                   | Schemes that may become links, replacing the default http, https, ftp, mailto, news, nntp, gopher, telnet, wais, prospero, xmpp. javascript, vbscript and data never do. |
 //	| `linkify.WithWWW`       | `bool`                                        | Link hosts that start with "www." as http. Default true.                                                                                                           |
 //	| `linkify.WithEmail`     | `bool`                                        | Link bare e-mail addresses as mailto. Default false.                                                                                                               |
 //	| `linkify.WithRel`       | `string`                                      | The rel attribute of every link made, such as "nofollow noopener". Default none.                                                                                   |
@@ -112,14 +112,14 @@
 //     which ends where URL characters end (RFC 1738 §3.4 decides what is
 //     valid), while GFM reads it as an address. "mailto:a.b-c_d@a.b_"
 //     links without the '_', trailing punctuation for extract.
-//   - Examples 633 to 635: "xmpp:" is no scheme extract finds in running
-//     text, nor an allowed one, so "xmpp:foo@bar.baz" is not linked; with
-//     [WithEmail], the address after "xmpp:" is, as mailto.
+//   - Example 635: "xmpp:foo@bar.baz/txt/bin" links whole: an XMPP
+//     resource may hold "/" (RFC 7622 §3.4), where GFM stops at the second.
 //
 // Beyond the examples: a host must hold by RFC 1738's grammar (§3.1),
 // which has no '_' in host names, so "www.foo_bar.example.com", valid for
-// GFM, is not linked; schemes other than http, https and ftp are linked
-// (news:, gopher://, ...); the destination is canonical
+// GFM, is not linked; schemes other than http, https, ftp, mailto and xmpp
+// are linked when allowed (news:, gopher://, ...); a ')' that closes no
+// bracket opened in the URL ends it wherever it stands; the destination is canonical
 // ("https://example.com?q" goes to "https://example.com/?q"); and
 // "<http://...>" that goldmark does not take as an autolink (it has a
 // space or a line break in it) has the bare URL inside it linked, as GFM
