@@ -288,7 +288,7 @@ func (f *Finder) bare(data []byte, s int, prev byte, atEOF bool) (m *Match, end 
 	if m = f.match(Bare, raw, raw, "", ""); m == nil {
 		return nil, 0, false
 	}
-	if kind == something && !slashed && !isMailOrNews(data[s:c]) && !opaqueURL(m, data[body:end]) {
+	if kind == something && !slashed && !isMailOrNews(data[s:c]) && !opaqueURL(m, data[s:c], data[body:end]) {
 		return nil, 0, false
 	}
 	if c-s == 6 && isMailOrNews(data[s:c]) && !bytes.Contains(data[body:end], []byte("@")) {
@@ -307,16 +307,28 @@ func isMailOrNews(name []byte) bool {
 }
 
 // opaqueURL decides whether a registered scheme written without "//"
-// ("tel:+1-201-555-0123", "urn:isbn:0451450523") is a URL in running text:
-// when rfc1738 checks the scheme's syntax (tel, sms, urn, xmpp, magnet,
-// geo, data), the check must hold; otherwise part, what follows the colon,
-// must have some structure, one of "/?=@.%;,&#" (so "go:generate" in Go
-// source and "about:this" in prose are words, not URLs).
-func opaqueURL(m *Match, part []byte) bool {
-	if rfc1738.Grammar(m.Parsed.Scheme) != "" {
-		return m.Valid()
+// ("tel:+1-201-555-0123", "urn:isbn:0451450523") is a URL in running text;
+// name is the scheme as written and part what follows the colon. When
+// rfc1738 checks the scheme's syntax (tel, sms, urn, xmpp, magnet, geo,
+// data), the check must hold. Otherwise the URL must look like one: the
+// scheme in lower case, as RFC 3986 §3.1 has URIs produce it ("DNS:" in
+// a certificate and "Info:" in prose are labels), part not starting with
+// ":" (C++'s "info::operator==", apt's "Proxy::http"), and part with some
+// structure, one of "/?=@.%;,&#" (so "go:generate" in Go source and
+// "about:this" in prose are words, not URLs).
+func opaqueURL(m *Match, name, part []byte) bool {
+	if !m.Valid() {
+		return false
 	}
-	return m.Valid() && bytes.ContainsAny(part, "/?=@.%;,&#")
+	if rfc1738.Grammar(m.Parsed.Scheme) != "" {
+		return true
+	}
+	for _, c := range name {
+		if 'A' <= c && c <= 'Z' {
+			return false
+		}
+	}
+	return len(part) > 0 && part[0] != ':' && bytes.ContainsAny(part, "/?=@.%;,&#")
 }
 
 // quoteOf returns prev when it is a quote that the URL cannot hold

@@ -50,6 +50,7 @@ var todayTests = []struct {
 	{"composite scheme whole", "git+https://a.example/r.git svn+ssh://b.example/r", []string{"git+https://a.example/r.git", "svn+ssh://b.example/r"}},
 	{"mailto needs an address", "mailto:joe and mailto:?to=joe@a.example", []string{"mailto:?to=joe@a.example"}},
 	{"not: words before a colon", "Note:x Re:y TODO: 10:30 Subject:hello", nil},
+	{"not: labels and scopes", "DNS:nodejs.org, Info:see.this std::info::operator== Acquire::http::Proxy::http.us.debian.org", nil},
 	{"not: registered word without structure", "go:generate about:this at:noon", nil},
 
 	// 5. https and the others take their parent's grammar: see
