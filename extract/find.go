@@ -23,7 +23,7 @@ const DefaultReadSize = 32 << 10
 // byte a URL may start (a scheme before ':', "www" before '.', a local
 // part before '@').
 const (
-	maxScheme = 32
+	maxScheme = 40 // the longest registered name has 36 bytes
 	maxLocal  = 64
 	lookback  = maxLocal + 1
 	maxTries  = 8 // candidates tried in one run of URL characters, for linear time

@@ -282,6 +282,14 @@ func (s *Scanner) try(t, k int) (m *Match, ms, me, resume int, more bool) {
 			return m, t + w.URLStart, t + w.URLEnd, t + w.End, false
 		}
 	case tColon:
+		if t+1 < len(data) {
+			// "Note: ", "Subject: x": a URL has a part after its colon,
+			// and no URL character follows this one (runEnd would stop
+			// at once). Most colons in prose end here.
+			if c := data[t+1]; c < 0x80 && !urlByte[c] && !(c == '\\' && s.f.cfg.escapes) {
+				break
+			}
+		}
 		// The scheme is the run of scheme bytes before ':', or a suffix
 		// of it (schemeStart: "e.g.http:" has "http:").
 		lo := max(s.start, t-maxScheme)

@@ -77,6 +77,45 @@ func init() {
 		}
 		schemes[name] = s
 	}
+	shapeKnown()
+}
+
+// knownShape is a filter over the names in schemes, so that LookupBare
+// answers most words in prose without hashing them: bit c of
+// knownShape[len][first] is set when some name of that length and first
+// byte (a lower-case letter) ends in a byte of class c (shapeClass).
+var knownShape [maxSchemeName + 1][26]uint64
+
+// shapeClass maps a scheme byte to 0..38: letters, digits, "+", "-", ".".
+func shapeClass(c byte) uint {
+	switch {
+	case 'a' <= c && c <= 'z':
+		return uint(c - 'a')
+	case '0' <= c && c <= '9':
+		return 26 + uint(c-'0')
+	case c == '+':
+		return 36
+	case c == '-':
+		return 37
+	}
+	return 38
+}
+
+// mayBeKnown reports whether name, in lower case, may be in schemes.
+func mayBeKnown(name []byte) bool {
+	if len(name) == 0 || len(name) > maxSchemeName || name[0] < 'a' || name[0] > 'z' {
+		return false
+	}
+	return knownShape[len(name)][name[0]-'a']&(1<<shapeClass(name[len(name)-1])) != 0
+}
+
+// shapeKnown fills knownShape from schemes.
+func shapeKnown() {
+	for name := range schemes {
+		if n := len(name); n > 0 && n <= maxSchemeName && 'a' <= name[0] && name[0] <= 'z' {
+			knownShape[n][name[0]-'a'] |= 1 << shapeClass(name[n-1])
+		}
+	}
 }
 
 // Bare says how a scheme's URLs may be written in running text, with no
@@ -92,7 +131,7 @@ const (
 )
 
 // maxSchemeName bounds the scheme names LookupBare looks up.
-const maxSchemeName = 32
+const maxSchemeName = 40 // the longest registered name has 36 bytes
 
 // LookupBare returns how the scheme named name, case ignored (§2.1), may
 // stand bare in text. The schemes of §3 are found as the RFC writes them
@@ -114,8 +153,10 @@ func LookupBare(name []byte) (bare Bare, registered bool) {
 		}
 		buf[i] = c
 	}
-	if s, ok := schemes[string(buf[:len(name)])]; ok {
-		return s.bare, s.registered
+	if mayBeKnown(buf[:len(name)]) {
+		if s, ok := schemes[string(buf[:len(name)])]; ok {
+			return s.bare, s.registered
+		}
 	}
 	if len(name) < 2 || !isSchemeName(name) {
 		return NotBare, false

@@ -1,0 +1,29 @@
+package rfc1738
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestKnownShape: the filter in front of the registry never turns a known
+// name away, in any case, and turns most prose words away.
+func TestKnownShape(t *testing.T) {
+	for name, s := range schemes {
+		if !mayBeKnown([]byte(name)) {
+			t.Errorf("mayBeKnown(%q) = false", name)
+		}
+		if b, reg := LookupBare([]byte(strings.ToUpper(name))); b != s.bare || reg != s.registered {
+			t.Errorf("LookupBare(%q) = %v, %v; want %v, %v", strings.ToUpper(name), b, reg, s.bare, s.registered)
+		}
+	}
+	turned := 0
+	words := []string{"note", "subject", "re", "todo", "warning", "example", "from", "date", "reply", "answer"}
+	for _, w := range words {
+		if !mayBeKnown([]byte(w)) {
+			turned++
+		}
+	}
+	if turned < len(words)/2 {
+		t.Errorf("the filter turns away %d of %d prose words", turned, len(words))
+	}
+}
