@@ -110,6 +110,23 @@ func BenchmarkScan(b *testing.B) {
 				}
 			}
 		})
+		// Counting, as -c does: a lazy Scanner, no Match built.
+		b.Run(bm.name+"/count", func(b *testing.B) {
+			b.SetBytes(int64(len(bm.in)))
+			b.ReportAllocs()
+			r := bytes.NewReader(bm.in)
+			s := NewScanner(r, WithLazyMatch(true))
+			for b.Loop() {
+				r.Reset(bm.in)
+				s.Reset(r)
+				for s.Scan() {
+					_ = s.Found()
+				}
+				if s.Err() != nil {
+					b.Fatal(s.Err())
+				}
+			}
+		})
 	}
 }
 

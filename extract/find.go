@@ -44,6 +44,7 @@ type config struct {
 	www, email   bool
 	noAngle      bool // "<http://...>" is left to the caller (goldmark's autolinks)
 	escapes      bool // "\\" before ASCII punctuation is a Markdown escape
+	lazy         bool // WithLazyMatch
 	onDrop       func(offset int64, line int)
 }
 
@@ -105,6 +106,7 @@ func WithEmail(on bool) Option { return func(c *config) { c.email = on } }
 type Finder struct {
 	cfg  config
 	pool *sync.Pool // Scanners for All, shared by the copies of a Finder
+	lite *lite      // a lazy Scanner's own Finder only (WithLazyMatch)
 }
 
 // NewFinder returns a Finder with the given options.
@@ -284,7 +286,7 @@ func (f *Finder) bare(data []byte, s int, prev byte, atEOF bool) (m *Match, end 
 		// §3.6, but emphasis in running text: "*Net news:* a virus").
 		return nil, 0, false
 	}
-	raw := string(data[s:end])
+	raw := f.str(data[s:end])
 	if m = f.match(Bare, raw, raw, "", ""); m == nil {
 		return nil, 0, false
 	}
@@ -385,7 +387,7 @@ func (f *Finder) www(data []byte, s int, prev byte, atEOF bool) (m *Match, end i
 	if end-s > f.cfg.maxCandidate {
 		return nil, tooLong, false
 	}
-	raw := string(data[s:end])
+	raw := f.str(data[s:end])
 	if m = f.match(WWW, raw, raw, "", "http://"); m == nil || m.Parsed.HasUser {
 		return nil, 0, false
 	}
@@ -409,11 +411,11 @@ func (f *Finder) emailAt(data []byte, s, at int, atEOF bool) (m *Match, end int,
 	for end > at+1 && (data[end-1] == '.' || data[end-1] == '-') {
 		end--
 	}
-	domain := string(data[at+1 : end])
+	domain := f.str(data[at+1 : end])
 	if s == at || !strings.Contains(domain, ".") || !rfc1738.ValidHost(domain) {
 		return nil, 0, false
 	}
-	raw := string(data[s:end])
+	raw := f.str(data[s:end])
 	if m = f.match(Email, raw, raw, "", "mailto:"); m == nil || !m.Valid() {
 		return nil, 0, false
 	}
@@ -434,7 +436,7 @@ func (f *Finder) wrapped(w wrapper.Wrapper, data []byte) *Match {
 		}
 		kind = Angle
 	}
-	raw := string(data[w.URLStart:w.URLEnd])
+	raw := f.str(data[w.URLStart:w.URLEnd])
 	m := f.match(kind, raw, w.URL, w.Alternate, "")
 	if w.Alternate != "" {
 		// The parser ranks the readings: valid with no warning (what
@@ -442,7 +444,14 @@ func (f *Finder) wrapped(w wrapper.Wrapper, data []byte) *Match {
 		// with an error; the hyphen stays when they tie (appendix: it
 		// "may or may not actually be part of the URL"). "%2-\n0" gives
 		// "%2-0", a "%" that starts no escape, and "%20", which wins.
-		if alt := f.match(kind, raw, w.Alternate, w.URL, ""); rank(alt) < rank(m) {
+		if f.lite != nil {
+			f.lite.slot = 1 // keep m's reading while this one is parsed
+		}
+		alt := f.match(kind, raw, w.Alternate, w.URL, "")
+		if f.lite != nil {
+			f.lite.slot = 0
+		}
+		if rank(alt) < rank(m) {
 			m = alt
 		}
 	}
@@ -477,6 +486,9 @@ func rank(m *Match) int {
 // "mailto:" for addresses) and returns the match, or nil when the generic
 // syntax or the host does not hold. alt is the other reading, if any.
 func (f *Finder) match(kind Kind, raw, text, alt, prefix string) *Match {
+	if f.lite != nil {
+		return f.liteMatch(kind, raw, text, alt, prefix)
+	}
 	u, err := rfc1738.ParseLenient(prefix + text)
 	if u == nil {
 		return nil

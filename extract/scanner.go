@@ -54,6 +54,7 @@ type Scanner struct {
 	seg     []byte
 	match   *Match
 	pending *Match // a URL found after a text segment, returned next
+	built   *Match // WithLazyMatch: the current segment's Match, once built
 	dropped int64
 }
 
@@ -80,6 +81,9 @@ func NewScanner(r io.Reader, opts ...Option) *Scanner {
 
 // init sizes the buffer for the options.
 func (s *Scanner) init() {
+	if s.f.cfg.lazy {
+		s.f.lite = &lite{}
+	}
 	s.max = s.f.cfg.readSize + s.f.cfg.maxCandidate + lookback + 16
 	s.buf = make([]byte, min(s.max, 4096))
 }
@@ -147,7 +151,7 @@ func (s *Scanner) Scan() bool {
 	if s.r == nil {
 		return false // nothing to read: a zero Scanner never Reset
 	}
-	s.seg, s.match = nil, nil
+	s.seg, s.match, s.built = nil, nil, nil
 	if m := s.pending; m != nil {
 		s.pending = nil
 		s.emit(int(m.Offset-s.base), int(m.End-s.base), m)
@@ -224,7 +228,20 @@ func (s *Scanner) Scan() bool {
 func (s *Scanner) Raw() []byte { return s.seg }
 
 // Match returns the URL of the current segment, or nil for a text segment.
-func (s *Scanner) Match() *Match { return s.match }
+// With [WithLazyMatch] it is built on the first call for the segment.
+func (s *Scanner) Match() *Match {
+	if s.match == nil || s.f.lite == nil {
+		return s.match
+	}
+	if s.built == nil {
+		s.built = s.f.build(s.match, s.seg)
+	}
+	return s.built
+}
+
+// Found reports whether the current segment is a URL: Match() != nil,
+// without building the Match of a lazy Scanner ([WithLazyMatch]).
+func (s *Scanner) Found() bool { return s.match != nil }
 
 // Err returns the first error reading the input; nil at a clean end.
 func (s *Scanner) Err() error { return s.err }
@@ -234,7 +251,7 @@ func (s *Scanner) Err() error { return s.err }
 func (s *Scanner) Dropped() int64 { return s.dropped }
 
 func (s *Scanner) emit(from, to int, m *Match) {
-	s.seg, s.match = s.buf[from:to:to], m
+	s.seg, s.match, s.built = s.buf[from:to:to], m, nil
 	s.start = to
 	if s.pos < to {
 		s.pos = to

@@ -80,11 +80,20 @@ func parseFTP(p *parser) (int, error) {
 		return off + i, ErrFTPCRLF
 	}
 	if u.HasSlash || path != "" {
-		segs := strings.Split(path, "/")
-		for i := range segs {
-			segs[i] = unescape(segs[i])
+		// Split on "/" into f.Dirs, whose capacity a Parser keeps.
+		segs := f.Dirs[:0]
+		if segs == nil {
+			segs = []string{} // no directory is an empty list, not nil (allocates nothing)
 		}
-		f.Dirs, f.Name = segs[:len(segs)-1], segs[len(segs)-1]
+		for {
+			i := strings.IndexByte(path, '/')
+			if i < 0 {
+				break
+			}
+			segs = append(segs, unescape(path[:i]))
+			path = path[i+1:]
+		}
+		f.Dirs, f.Name = segs, unescape(path)
 	}
 	u.FTP = f
 	return 0, nil

@@ -29,7 +29,8 @@ func parseMailto(p *parser) (int, error) {
 	if i := badAddrSpec(unescape(addr)); i >= 0 {
 		return rawIndex(addr, p.pathOff, i), ErrBadAddress
 	}
-	m := &Mailto{Address: unescape(addr)}
+	m := &p.blk.mailto
+	*m = Mailto{Address: unescape(addr)}
 	if hasHdrs {
 		for _, h := range strings.Split(hdrs, "&") {
 			if h == "" {

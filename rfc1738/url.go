@@ -130,6 +130,7 @@ type urlBlock struct {
 	http   HTTP
 	ftp    FTP
 	gopher Gopher
+	mailto Mailto
 }
 
 type parser struct {
@@ -154,8 +155,34 @@ type parser struct {
 }
 
 func parse(raw string, lenient bool) (*URL, error) {
+	return parseInto(&urlBlock{}, raw, lenient)
+}
+
+// Parser parses URLs into one URL it reuses, for callers that only look
+// at each result before the next parse: a scanner deciding whether a
+// candidate is a URL, a counter. A URL it returns is valid until its next
+// call; strings in it are substrings of the input (or decoded copies), so
+// they must not outlive the input either. The zero Parser is ready. A
+// Parser is not safe for concurrent use.
+type Parser struct {
+	blk urlBlock
+}
+
+// ParseLenient is [ParseLenient] into p's URL: the same parser, the same
+// answers, with no allocation for most URLs (an escape to decode, a
+// warning list longer than the last one, or an error allocate).
+func (p *Parser) ParseLenient(rawURL string) (*URL, error) {
+	w, d := p.blk.u.Warnings[:0], p.blk.ftp.Dirs[:0]
+	p.blk = urlBlock{}
+	p.blk.u.Warnings, p.blk.ftp.Dirs = w, d
+	return parseInto(&p.blk, rawURL, true)
+}
+
+// parseInto parses raw into blk, which must be zero but for its URL's
+// Warnings and its FTP's Dirs, whose capacity it reuses (as empty slices).
+func parseInto(blk *urlBlock, raw string, lenient bool) (*URL, error) {
 	var p parser
-	blk := &urlBlock{u: URL{raw: raw}}
+	blk.u.raw = raw
 	p.raw, p.lenient, p.u, p.blk = raw, lenient, &blk.u, blk
 	if off, err := p.generic(); err != nil {
 		if p.bad && p.badOff < off {

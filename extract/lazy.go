@@ -1,0 +1,94 @@
+package extract
+
+import (
+	"unsafe"
+
+	"github.com/urlgrep/urlgrep/rfc1738"
+)
+
+// WithLazyMatch turns on or off building each [Match] only when asked
+// (default off). On, a [Scanner] decides where each URL is by the same
+// rules, with the same parse, but into a reused [rfc1738.Parser] over its
+// own buffer: [Scanner.Found] reports a URL segment, and [Scanner.Match]
+// builds its Match on the first call. A caller that only counts, or looks
+// at a URL now and then (urlgrep's -c, -l, -q), allocates nothing for a
+// URL found bare, as a www host or as an address; a wrapper's rejoined
+// text is still a string of its own. A [Finder] ignores it.
+func WithLazyMatch(on bool) Option { return func(c *config) { c.lazy = on } }
+
+// lite is a Scanner's state for lazy matches: two reusable parsers and
+// matches (a wrapper broken after a hyphen has two readings to rank), and
+// what each match was parsed from, so that Scanner.Match can build it.
+type lite struct {
+	slot  int // the slot match uses next: 0, or 1 for a wrapper's second reading
+	slots [2]liteSlot
+	buf   []byte // prefix+text, for www hosts and addresses
+}
+
+type liteSlot struct {
+	p         rfc1738.Parser
+	m         Match
+	text, alt string
+	prefix    string
+	textIsRaw bool // text is the segment's bytes (bare, www, email)
+	kind      Kind
+}
+
+// str returns b as a string: a copy, or, for a lazy Scanner, the bytes
+// themselves, which are only parsed into the reused Parser and dropped
+// before the buffer changes (Scanner.Match copies what it keeps).
+func (f *Finder) str(b []byte) string {
+	if f.lite != nil && len(b) > 0 {
+		return unsafe.String(unsafe.SliceData(b), len(b))
+	}
+	return string(b)
+}
+
+// liteMatch is match for a lazy Scanner: the same parse and the same
+// decisions, into the reused slot, with no strings built. Text is only
+// what the decisions read (Raw, Text, Parsed, Err, Kind).
+func (f *Finder) liteMatch(kind Kind, raw, text, alt, prefix string) *Match {
+	l := f.lite
+	sl := &l.slots[l.slot]
+	s := text
+	if prefix != "" {
+		l.buf = append(append(l.buf[:0], prefix...), text...)
+		s = unsafe.String(unsafe.SliceData(l.buf), len(l.buf))
+	}
+	u, err := sl.p.ParseLenient(s)
+	if u == nil || u.Internet && u.Host == "" && u.Scheme != "file" {
+		return nil // as match
+	}
+	sl.kind, sl.alt, sl.prefix = kind, alt, prefix
+	sl.textIsRaw = len(text) == len(raw) && unsafe.StringData(text) == unsafe.StringData(raw)
+	sl.text = ""
+	if !sl.textIsRaw {
+		sl.text = text // a wrapper's rejoined reading: a string of its own
+	}
+	sl.m = Match{Text: text, Raw: raw, Kind: kind, Parsed: u, Err: err, End: int64(len(raw))}
+	return &sl.m
+}
+
+// build returns the Match a lazy Scanner found as m, one of its slots,
+// with every field as an eager Scanner gives it; seg is its segment.
+func (f *Finder) build(m *Match, seg []byte) *Match {
+	l := f.lite
+	sl := &l.slots[0]
+	if m == &l.slots[1].m {
+		sl = &l.slots[1]
+	}
+	raw := string(seg)
+	text := sl.text
+	if sl.textIsRaw {
+		text = raw
+	}
+	eager := *f
+	eager.lite = nil
+	full := eager.match(sl.kind, raw, text, sl.alt, sl.prefix)
+	if full == nil {
+		panic("extract: a lazy match does not parse again") // the same parser on the same bytes
+	}
+	full.Offset, full.End, full.Line, full.Col, full.EndLine = m.Offset, m.End, m.Line, m.Col, m.EndLine
+	full.Rejoined, full.candStart, full.candEnd = m.Rejoined, m.candStart, m.candEnd
+	return full
+}

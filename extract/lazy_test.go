@@ -1,0 +1,108 @@
+package extract
+
+import (
+	"bytes"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// sameLazy scans in with an eager and a lazy Scanner (opts plus
+// WithLazyMatch) and fails unless they give the same segments, the same
+// Found, and, built on demand, Matches equal in every field. Every
+// other segment's Match is built, so that building or not building one
+// cannot change the next.
+func sameLazy(t *testing.T, in string, opts ...Option) {
+	t.Helper()
+	eager := NewScanner(strings.NewReader(in), opts...)
+	lazy := NewScanner(strings.NewReader(in), append(append([]Option{}, opts...), WithLazyMatch(true))...)
+	for i := 0; ; i++ {
+		e, l := eager.Scan(), lazy.Scan()
+		if e != l {
+			t.Fatalf("segment %d: eager Scan %v, lazy %v", i, e, l)
+		}
+		if !e {
+			break
+		}
+		if !bytes.Equal(eager.Raw(), lazy.Raw()) {
+			t.Fatalf("segment %d: eager %q, lazy %q", i, eager.Raw(), lazy.Raw())
+		}
+		em := eager.Match()
+		if lazy.Found() != (em != nil) {
+			t.Fatalf("segment %d %q: lazy Found %v, eager match %v", i, eager.Raw(), lazy.Found(), em)
+		}
+		if em == nil || i%2 == 1 {
+			continue
+		}
+		lm := lazy.Match()
+		if !reflect.DeepEqual(em, lm) {
+			t.Fatalf("segment %d: lazy match\n%+v\nwant\n%+v", i, lm, em)
+		}
+		if lazy.Match() != lm {
+			t.Fatalf("segment %d: Match built twice", i)
+		}
+	}
+	if eager.Err() != nil || lazy.Err() != nil || eager.Dropped() != lazy.Dropped() {
+		t.Fatalf("eager Err %v Dropped %d, lazy Err %v Dropped %d", eager.Err(), eager.Dropped(), lazy.Err(), lazy.Dropped())
+	}
+}
+
+// TestLazySameAnswers: the lazy path never changes an answer, on every
+// table, golden and generated input, with the default and the smallest
+// buffers.
+func TestLazySameAnswers(t *testing.T) {
+	ins := allInputs(t)
+	ins = append(ins, input{"generated/many", string(inputMany), nil}, input{"generated/none", string(inputNone), nil},
+		input{"generated/many-email", string(inputMany), []Option{WithEmail(true)}})
+	for _, in := range ins {
+		t.Run(in.name, func(t *testing.T) {
+			sameLazy(t, in.in, in.opts...)
+			sameLazy(t, in.in, append(append([]Option{}, in.opts...), smallBuffers...)...)
+		})
+	}
+}
+
+// FuzzLazy: for any input, the lazy Scanner finds what the eager one
+// does, and builds the same Matches.
+func FuzzLazy(f *testing.F) {
+	for _, in := range allInputs(f) {
+		if len(in.in) < 64<<10 {
+			f.Add(in.in)
+		}
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		sameLazy(t, in)
+		sameLazy(t, in, WithEmail(true), WithReadSize(512), WithMaxCandidate(256))
+	})
+}
+
+// TestLazyAllocs: counting with a lazy Scanner allocates nothing per URL
+// found bare, as a www host or as an address (testing.AllocsPerRun over a
+// text with 100 and with 200 URLs: the same count).
+func TestLazyAllocs(t *testing.T) {
+	unit := "see http://www.example.com/drafts/index.html?lang=en&fmt=txt, " +
+		"https://files.example.com/slides/context.pdf; www.example.org/table and mail alice@example.org.\n"
+	count := func(n int) float64 {
+		text := []byte(strings.Repeat(unit, n))
+		r := bytes.NewReader(text)
+		s := NewScanner(r, WithLazyMatch(true), WithEmail(true))
+		found := 0
+		allocs := testing.AllocsPerRun(20, func() {
+			r.Reset(text)
+			s.Reset(r)
+			found = 0
+			for s.Scan() {
+				if s.Found() {
+					found++
+				}
+			}
+		})
+		if found != 4*n {
+			t.Fatalf("%d URLs found in %d units, want %d", found, n, 4*n)
+		}
+		return allocs
+	}
+	if a, b := count(25), count(50); b > a {
+		t.Errorf("counting 100 URLs: %v allocations, 200 URLs: %v; want no allocation per URL", a, b)
+	}
+}
