@@ -60,7 +60,8 @@ type stream struct {
 
 	lines    *lineTracker // Options.Before, After, Lines
 	mr       *mailbox.Reader
-	reported bool // the last URL found was reported (not filtered out)
+	reported bool  // the last URL found was reported (not filtered out)
+	countEv  Event // the event counted emits, reused
 }
 
 func newStream(o *Options, name string) *stream {
@@ -186,9 +187,16 @@ func (st *stream) leavePart() {
 func (st *stream) scan() error {
 	st.line, st.cut, st.pending = st.line[:0], false, st.pending[:0]
 	ctx := st.o.Context
+	light := st.o.CountOnly && len(st.o.Schemes) == 0 && !st.o.Strict && !st.o.Unwrap && !ctx && st.lines == nil
 	for !st.stopped && st.sc.Scan() {
-		m := st.sc.Match()
-		if m != nil {
+		var m *extract.Match
+		switch {
+		case !st.sc.Found():
+		case light && st.partSeen == nil:
+			st.counted()
+			continue
+		default:
+			m = st.sc.Match()
 			st.found(m)
 		}
 		if st.lines != nil {
@@ -224,6 +232,18 @@ func (st *stream) scan() error {
 		return nil
 	}
 	return st.sc.Err()
+}
+
+// counted handles a URL the Scanner found, for a caller that only counts
+// (Options.CountOnly): an event with no Match, reused.
+func (st *stream) counted() {
+	st.urls++
+	st.reported = true
+	if p := st.o.Progress; p != nil {
+		p.URLs.Add(1)
+	}
+	st.countEv = Event{Kind: URL, Part: st.part}
+	st.stopped = !st.emit(&st.countEv)
 }
 
 // found handles a URL the Scanner found.

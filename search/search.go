@@ -55,6 +55,15 @@ type Options struct {
 	// [extract.DefaultMaxCandidate]); a longer one is skipped with a note.
 	MaxLength int
 
+	// CountOnly says the caller only counts URL events (grep's -c, -l,
+	// -q): it reads neither their Match nor their Pos and End. The search
+	// then builds no Match it does not need itself (Schemes, Strict,
+	// Unwrap, Context, line events and a mail part of a
+	// multipart/alternative group, whose repeats are told by their URLs,
+	// need one), and such URL events have a nil Match and no position: a
+	// URL found bare, as a www host or as an address costs no allocation.
+	CountOnly bool
+
 	// Schemes, when not empty, keeps only the URLs of these schemes (case
 	// and surrounding spaces ignored); Strict only the URLs valid by the
 	// letter of RFC 1738.
@@ -268,7 +277,7 @@ func (o *Options) wanted(m *extract.Match) bool {
 
 // scannerOptions are the extract options Options imply.
 func (o *Options) scannerOptions(extra ...extract.Option) []extract.Option {
-	opts := []extract.Option{extract.WithEmail(o.Email), extract.WithWWW(!o.NoWWW)}
+	opts := []extract.Option{extract.WithEmail(o.Email), extract.WithWWW(!o.NoWWW), extract.WithLazyMatch(o.CountOnly)}
 	if o.MaxLength > 0 {
 		opts = append(opts, extract.WithMaxCandidate(o.MaxLength))
 	}

@@ -26,6 +26,9 @@ func scanFiles(names []string, cfg config, stdin io.Reader, stdout io.Writer, ou
 	defer stop()
 
 	opts := cfg.searchOptions(&prog)
+	// -c, -l, -L and -q count URLs and print none: no Match is built
+	// where the search needs none (-u remembers each URL's text).
+	opts.CountOnly = (cfg.count || cfg.list || cfg.listNone || cfg.quiet) && !cfg.unique
 	scan := func(in walk.Input, opts search.Options, emit func(*search.Event) bool) error {
 		var r io.Reader = stdin
 		if in.Path != "" {

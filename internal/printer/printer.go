@@ -218,8 +218,12 @@ func (p *Printer) Event(ev *search.Event) bool {
 		return true
 	}
 	m := ev.Match
-	texts := p.texts(m)
-	hide := p.hidden(ev)
+	var texts []string
+	var hide *strings.Replacer
+	if m != nil { // nil: search.Options.CountOnly, for -c, -l, -L and -q
+		texts = p.texts(m)
+		hide = p.hidden(ev)
+	}
 	if p.o.Unique {
 		texts = p.unseen(texts)
 		if len(texts) == 0 {

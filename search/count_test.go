@@ -1,0 +1,91 @@
+package search
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/urlgrep/urlgrep/internal/mailgen"
+)
+
+// TestCountOnlyAllocs: counting (urlgrep -c, -l, -q) allocates nothing
+// per URL, in text and in mail: the allocations of a search over 200 URLs
+// and over 400 differ by less than one per 20 URLs (what stays is per
+// input, per message, per batch).
+func TestCountOnlyAllocs(t *testing.T) {
+	unit := "see http://www.example.com/drafts/index.html?lang=en&fmt=txt, " +
+		"https://files.example.com/slides/context.pdf; www.example.org/table.\n"
+	msg := func(n int) string {
+		return "From alice@example.org Mon Nov  2 09:14:03 1994\nFrom: Alice <alice@example.org>\n" +
+			"Subject: notes\nMessage-ID: <1@example.org>\n\n" + strings.Repeat(unit, n) + "\n"
+	}
+	for _, tc := range []struct {
+		name string
+		text func(n int) string
+		o    Options
+	}{
+		{"text", func(n int) string { return strings.Repeat(unit, n) }, Options{Raw: true, CountOnly: true, Jobs: 1}},
+		{"text -j 2", func(n int) string { return strings.Repeat(unit, n) }, Options{Raw: true, CountOnly: true, Jobs: 2}},
+		{"mail", func(n int) string { return strings.Repeat(msg(n/2), 2) }, Options{CountOnly: true, Jobs: 1}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			allocs := func(n int) float64 {
+				in := []byte(tc.text(n))
+				var urls int
+				a := testing.AllocsPerRun(10, func() {
+					urls = 0
+					_, err := Search(Input{Name: "x", R: bytes.NewReader(in)}, tc.o, func(ev *Event) bool {
+						if ev.Kind == URL {
+							if ev.Match != nil {
+								t.Fatal("CountOnly: a Match was built")
+							}
+							urls++
+						}
+						return true
+					})
+					if err != nil {
+						t.Fatal(err)
+					}
+				})
+				if urls != 3*n {
+					t.Fatalf("%d URLs, want %d", urls, 3*n)
+				}
+				return a
+			}
+			small, large := allocs(200), allocs(400)
+			if perURL := (large - small) / 600; perURL > 0.05 {
+				t.Errorf("%v allocations for 600 URLs, %v for 1200: %.2f a URL", small, large, perURL)
+			}
+		})
+	}
+}
+
+// TestCountOnlySameCounts: counting finds as many URLs as a search that
+// builds every Match, on generated mail (multipart/alternative groups,
+// whose repeats are not counted, included) and on its text read raw.
+func TestCountOnlySameCounts(t *testing.T) {
+	var mbox bytes.Buffer
+	if _, err := mailgen.Generate(&mbox, 300, 7); err != nil {
+		t.Fatal(err)
+	}
+	count := func(o Options) int {
+		n := 0
+		_, err := Search(Input{Name: "x", R: bytes.NewReader(mbox.Bytes())}, o, func(ev *Event) bool {
+			if ev.Kind == URL {
+				n++
+			}
+			return true
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	for _, o := range []Options{{Jobs: 1}, {Raw: true, Jobs: 1}, {Raw: true, Jobs: 2}, {Email: true, Jobs: 1}, {Strict: true, Jobs: 1}} {
+		want := count(o)
+		o.CountOnly = true
+		if got := count(o); got != want || want == 0 {
+			t.Errorf("%+v: %d URLs counted, %d found", o, got, want)
+		}
+	}
+}
