@@ -4,12 +4,22 @@
 # one run, with the input in the page cache. Best of 3 runs each.
 #
 #   bash bench/table.sh [size]        # default 200M; peers that are slow get a slice
+#   bash bench/table.sh --corpus FILE...  # real text: urlgrep against ripgrep on each FILE
 #
+# Each urlgrep row ends with its speed as a multiple of ripgrep's on the
+# same input, in the same run ("vs rg").
 # Needs ripgrep, linkify-it (node) and URI::Find (perl); it installs them
 # from Debian's and npm's registries when they are missing.
 set -euo pipefail
 cd "$(dirname "$0")"
-size=${1:-200M}
+corpus=()
+if [ "${1:-}" = "--corpus" ]; then
+	shift
+	for f in "$@"; do corpus+=("$(realpath "$f")"); done
+	size=0
+else
+	size=${1:-200M}
+fi
 work=${TMPDIR:-/tmp}/urlgrep-bench
 mkdir -p "$work"
 
@@ -28,6 +38,42 @@ const m = L.match(data) || [];
 process.stdout.write(m.map(x => x.url).join('\n') + '\n');
 JS
 
+# run NAME FILE CMD...: best of 3 wall times as MB/s, and the peak RSS;
+# urlgrep rows also as a multiple of ripgrep's speed on FILE (rgspeed).
+declare -A rgspeed
+run() {
+	local name=$1 file=$2; shift 2
+	local bytes best=999999 mem=0 t m speed ratio=""
+	bytes=$(stat -c %s "$file")
+	for _ in 1 2 3; do
+		/usr/bin/time -f '%e %M' -o "$work/time" "$@" < "$file" > /dev/null 2>"$work/err" || true
+		read -r t m < <(tail -n 1 "$work/time")
+		best=$(awk -v a="$t" -v b="$best" 'BEGIN{print (a<b)?a:b}')
+		[ "$m" -gt "$mem" ] && mem=$m
+	done
+	speed=$(awk -v s="$bytes" -v t="$best" 'BEGIN{ if (t < 0.01) t = 0.01; printf "%.1f", s/t/1e6 }')
+	case $name in
+	ripgrep*) rgspeed[$file]=$speed ;;
+	urlgrep*) [ -n "${rgspeed[$file]:-}" ] && ratio=$(awk -v a="$speed" -v b="${rgspeed[$file]}" 'BEGIN{printf "%.2f×", a/b}') ;;
+	esac
+	printf "| %-30s | %-16s | %9s MB/s | %6.1f MiB | %6s |\n" "$name" "$(basename "$file")" "$speed" "$(awk -v m="$mem" 'BEGIN{print m/1024}')" "$ratio"
+}
+
+re='(https?|ftp|gopher|news|nntp|telnet|wais|file|prospero|mailto):[^[:space:]<>"]+'
+echo "| tool | input | throughput | peak memory | vs rg |"
+echo "|---|---|---|---|---|"
+if [ ${#corpus[@]} -gt 0 ]; then
+	(cd .. && go build -o "$work/urlgrep" ./cmd/urlgrep)
+	cat "${corpus[@]}" > /dev/null
+	for f in "${corpus[@]}"; do
+		need rg && run "ripgrep -o (URL regex)" "$f" rg -a -o --no-line-number "$re" || true
+		run "urlgrep --raw" "$f" "$work/urlgrep" --raw
+		run "urlgrep --raw -c" "$f" "$work/urlgrep" --raw -c
+		run "urlgrep (mail decoding)" "$f" "$work/urlgrep"
+		run "urlgrep -c (mail decoding)" "$f" "$work/urlgrep" -c
+	done
+	exit 0
+fi
 (cd .. && go build -o "$work/urlgrep" ./cmd/urlgrep)
 go build -o "$work/peer" ./cmd/peer
 go build -o "$work/xurls" mvdan.cc/xurls/v2/cmd/xurls
@@ -38,36 +84,19 @@ head -c 4M "$work/rfc.txt" > "$work/rfc-small.txt"
 head -c 4M "$work/mail.mbox" > "$work/mail-small.mbox"
 cat "$work"/*.txt "$work"/*.mbox "$work"/*.md > /dev/null
 
-re='(https?|ftp|gopher|news|nntp|telnet|wais|file|prospero|mailto):[^[:space:]<>"]+'
 
-# run NAME FILE CMD...: best of 3 wall times as MB/s, and the peak RSS.
-run() {
-	local name=$1 file=$2; shift 2
-	local bytes best=999999 mem=0 t m
-	bytes=$(stat -c %s "$file")
-	for _ in 1 2 3; do
-		/usr/bin/time -f '%e %M' -o "$work/time" "$@" < "$file" > /dev/null 2>"$work/err" || true
-		read -r t m < <(tail -n 1 "$work/time")
-		best=$(awk -v a="$t" -v b="$best" 'BEGIN{print (a<b)?a:b}')
-		[ "$m" -gt "$mem" ] && mem=$m
-	done
-	awk -v n="$name" -v f="$(basename "$file")" -v s="$bytes" -v t="$best" -v m="$mem" \
-		'BEGIN{ if (t < 0.01) t = 0.01; printf "| %-28s | %-16s | %9.1f MB/s | %6.1f MiB |\n", n, f, s/t/1e6, m/1024 }'
-}
-
-echo "| tool | input | throughput | peak memory |"
-echo "|---|---|---|---|"
-# urlgrep with its default -j (the CPUs, at most 4) and with -j 1.
+# ripgrep first, for the ratios; urlgrep with its default -j (the CPUs,
+# at most 4) and with -j 1, printing and counting.
 for f in rfc.txt mail.mbox; do
 	run "cat > /dev/null (floor)" "$work/$f" cat
+	need rg && run "ripgrep -o (URL regex)" "$work/$f" rg -a -o --no-line-number "$re" || true
 	run "urlgrep --raw" "$work/$f" "$work/urlgrep" --raw
 	run "urlgrep --raw -j 1" "$work/$f" "$work/urlgrep" --raw -j 1
+	run "urlgrep --raw -c" "$work/$f" "$work/urlgrep" --raw -c
 done
 run "urlgrep (mail decoding)" "$work/mail.mbox" "$work/urlgrep"
 run "urlgrep -j 1 (mail decoding)" "$work/mail.mbox" "$work/urlgrep" -j 1
-for f in rfc.txt mail.mbox; do
-	need rg && run "ripgrep -o (URL regex)" "$work/$f" rg -o --no-line-number "$re" || true
-done
+run "urlgrep -c (mail decoding)" "$work/mail.mbox" "$work/urlgrep" -c
 for f in rfc-small.txt mail-small.mbox; do
 	run "xurls (strict)" "$work/$f" "$work/xurls"
 	run "xurls -r (relaxed)" "$work/$f" "$work/xurls" -r
@@ -87,6 +116,7 @@ for j in 1 2; do
 		read -r t m < <(tail -n 1 "$work/time")
 		best=$(awk -v a="$t" -v b="$best" 'BEGIN{print (a<b)?a:b}')
 	done
-	awk -v j=$j -v s="$(stat -c %s "$work/mail.mbox")" -v t="$best" -v m="$m" \
-		'BEGIN{ printf "| urlgrep -j %d (mail, 2 files)  | mail.mbox        | %9.1f MB/s | %6.1f MiB |\n", j, s/t/1e6, m/1024 }'
+	awk -v j=$j -v s="$(stat -c %s "$work/mail.mbox")" -v t="$best" -v m="$m" -v rg="${rgspeed[$work/mail.mbox]:-0}" \
+		'BEGIN{ r = ""; if (rg > 0) r = sprintf("%.2f×", s/t/1e6/rg);
+			printf "| urlgrep -j %d (mail, 2 files)   | mail.mbox        | %9.1f MB/s | %6.1f MiB | %6s |\n", j, s/t/1e6, m/1024, r }'
 done
