@@ -445,11 +445,11 @@ func (f *Finder) wrapped(w wrapper.Wrapper, data []byte) *Match {
 		// "may or may not actually be part of the URL"). "%2-\n0" gives
 		// "%2-0", a "%" that starts no escape, and "%20", which wins.
 		if f.lite != nil {
-			f.lite.slot = 1 // keep m's reading while this one is parsed
+			f.lite.next = 1 // keep m's reading while this one is parsed
 		}
 		alt := f.match(kind, raw, w.Alternate, w.URL, "")
 		if f.lite != nil {
-			f.lite.slot = 0
+			f.lite.next = 0
 		}
 		if rank(alt) < rank(m) {
 			m = alt

@@ -20,7 +20,7 @@ func WithLazyMatch(on bool) Option { return func(c *config) { c.lazy = on } }
 // matches (a wrapper broken after a hyphen has two readings to rank), and
 // what each match was parsed from, so that Scanner.Match can build it.
 type lite struct {
-	slot  int // the slot match uses next: 0, or 1 for a wrapper's second reading
+	next  int // the slot match uses next: 0, or 1 for a wrapper's second reading
 	slots [2]liteSlot
 	buf   []byte // prefix+text, for www hosts and addresses
 }
@@ -32,6 +32,7 @@ type liteSlot struct {
 	prefix    string
 	textIsRaw bool // text is the segment's bytes (bare, www, email)
 	kind      Kind
+	written   bool // m.Text is as written (Borrow)
 }
 
 // str returns b as a string: a copy, or, for a lazy Scanner, the bytes
@@ -49,7 +50,7 @@ func (f *Finder) str(b []byte) string {
 // what the decisions read (Raw, Text, Parsed, Err, Kind).
 func (f *Finder) liteMatch(kind Kind, raw, text, alt, prefix string) *Match {
 	l := f.lite
-	sl := &l.slots[l.slot]
+	sl := &l.slots[l.next]
 	s := text
 	if prefix != "" {
 		l.buf = append(append(l.buf[:0], prefix...), text...)
@@ -65,18 +66,23 @@ func (f *Finder) liteMatch(kind Kind, raw, text, alt, prefix string) *Match {
 	if !sl.textIsRaw {
 		sl.text = text // a wrapper's rejoined reading: a string of its own
 	}
+	sl.written = false
 	sl.m = Match{Text: text, Raw: raw, Kind: kind, Parsed: u, Err: err, End: int64(len(raw))}
 	return &sl.m
+}
+
+// slot returns the slot whose match m is.
+func (l *lite) slot(m *Match) *liteSlot {
+	if m == &l.slots[1].m {
+		return &l.slots[1]
+	}
+	return &l.slots[0]
 }
 
 // build returns the Match a lazy Scanner found as m, one of its slots,
 // with every field as an eager Scanner gives it; seg is its segment.
 func (f *Finder) build(m *Match, seg []byte) *Match {
-	l := f.lite
-	sl := &l.slots[0]
-	if m == &l.slots[1].m {
-		sl = &l.slots[1]
-	}
+	sl := f.lite.slot(m)
 	raw := string(seg)
 	text := sl.text
 	if sl.textIsRaw {

@@ -239,6 +239,25 @@ func (s *Scanner) Match() *Match {
 	return s.built
 }
 
+// Borrow returns the current URL of a lazy Scanner ([WithLazyMatch]) as
+// it was decided, without building it: Kind, Text (as written), Raw,
+// Rejoined, Parsed, Err and the positions are set; URL and Alternates are
+// not. The Match and its strings are the Scanner's, valid until the next
+// Scan: Text, Raw and Parsed's strings may be the Scanner's own bytes, so
+// a caller that keeps any copies it. Borrow returns nil for a text
+// segment and for an eager Scanner. For printing URLs as written (urlgrep's
+// default output) without allocating for each.
+func (s *Scanner) Borrow() *Match {
+	if s.match == nil || s.f.lite == nil {
+		return nil
+	}
+	if sl := s.f.lite.slot(s.match); !sl.written {
+		s.match.Text = asWritten(s.match.Text)
+		sl.written = true
+	}
+	return s.match
+}
+
 // Found reports whether the current segment is a URL: Match() != nil,
 // without building the Match of a lazy Scanner ([WithLazyMatch]).
 func (s *Scanner) Found() bool { return s.match != nil }

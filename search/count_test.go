@@ -2,10 +2,13 @@ package search
 
 import (
 	"bytes"
+	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/urlgrep/urlgrep/extract"
 	"github.com/urlgrep/urlgrep/internal/mailgen"
+	"github.com/urlgrep/urlgrep/mailbox"
 )
 
 // TestCountOnlyAllocs: counting (urlgrep -c, -l, -q) allocates nothing
@@ -86,6 +89,79 @@ func TestCountOnlySameCounts(t *testing.T) {
 		o.CountOnly = true
 		if got := count(o); got != want || want == 0 {
 			t.Errorf("%+v: %d URLs counted, %d found", o, got, want)
+		}
+	}
+}
+
+// TestTextOnlySame: with TextOnly the callback sees the URLs of a search
+// that builds every Match, with the same text, kind and position, on
+// generated mail and on its text read raw, on one goroutine and in pieces,
+// with and without filters.
+func TestTextOnlySame(t *testing.T) {
+	var mbox bytes.Buffer
+	if _, err := mailgen.Generate(&mbox, 300, 11); err != nil {
+		t.Fatal(err)
+	}
+	type seen struct {
+		text string
+		kind extract.Kind
+		pos  mailbox.Position
+		end  int64
+	}
+	collect := func(o Options) []seen {
+		var out []seen
+		_, err := Search(Input{Name: "x", R: bytes.NewReader(mbox.Bytes())}, o, func(ev *Event) bool {
+			if ev.Kind == URL {
+				out = append(out, seen{strings.Clone(ev.Match.Text), ev.Match.Kind, ev.Pos, ev.End})
+			}
+			return true
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	for _, o := range []Options{{Jobs: 1}, {Raw: true, Jobs: 1}, {Raw: true, Jobs: 2}, {Jobs: 2},
+		{Email: true, Jobs: 1}, {Raw: true, Strict: true, Jobs: 2}, {Schemes: []string{"ftp", "mailto"}, Jobs: 1}} {
+		want := collect(o)
+		o.TextOnly = true
+		got := collect(o)
+		if len(want) == 0 || !reflect.DeepEqual(got, want) {
+			t.Errorf("%+v: %d URLs with TextOnly, %d without, or they differ", o, len(got), len(want))
+			for i := range min(len(got), len(want)) {
+				if got[i] != want[i] {
+					t.Errorf("first difference, URL %d: %+v, want %+v", i, got[i], want[i])
+					break
+				}
+			}
+		}
+	}
+}
+
+// TestTextOnlyAllocs: printing URLs as written allocates nothing per URL
+// on one goroutine, and next to nothing in pieces (the batch's arena).
+func TestTextOnlyAllocs(t *testing.T) {
+	unit := "see http://www.example.com/drafts/index.html?lang=en&fmt=txt, " +
+		"https://files.example.com/slides/context.pdf; www.example.org/table.\n"
+	for _, o := range []Options{{Raw: true, TextOnly: true, Jobs: 1}, {Raw: true, TextOnly: true, Jobs: 2}} {
+		allocs := func(n int) float64 {
+			in := []byte(strings.Repeat(unit, n))
+			return testing.AllocsPerRun(10, func() {
+				_, err := Search(Input{Name: "x", R: bytes.NewReader(in)}, o, func(ev *Event) bool {
+					if ev.Kind == URL && ev.Match.Text == "" {
+						t.Fatal("no text")
+					}
+					return true
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+			})
+		}
+		// 400 KB and 800 KB: several batches of pieces with Jobs 2.
+		small, large := allocs(3000), allocs(6000)
+		if perURL := (large - small) / 9000; perURL > 0.05 {
+			t.Errorf("Jobs %d: %v allocations for 9000 URLs, %v for 18000: %.2f a URL", o.Jobs, small, large, perURL)
 		}
 	}
 }

@@ -12,7 +12,8 @@ import (
 // FuzzSearch checks three properties of a search on any text (issue 11):
 // CRLF line ends give the URLs LF ones give; one body sent 8bit,
 // quoted-printable and base64 gives the same URLs; and Jobs 3 with tiny
-// batches reports what Jobs 1 reports, event for event.
+// batches reports what Jobs 1 reports, event for event, and so does
+// TextOnly, in text and in mail.
 func FuzzSearch(f *testing.F) {
 	for _, s := range []string{
 		"see http://a.example/x and <URL:ftp://b.example/\n  c> ok\n\nwww.c.example/d\n",
@@ -59,8 +60,17 @@ func FuzzSearch(f *testing.F) {
 		// Jobs 3 with batches of a few bytes, against Jobs 1.
 		defer func(t, m int) { batchTarget, batchMax = t, m }(batchTarget, batchMax)
 		batchTarget, batchMax = 16, 64
-		if a, b := render(t, "f", []byte(text), Options{Raw: true, Jobs: 1}), render(t, "f", []byte(text), Options{Raw: true, Jobs: 3}); a != b {
+		a := render(t, "f", []byte(text), Options{Raw: true, Jobs: 1})
+		if b := render(t, "f", []byte(text), Options{Raw: true, Jobs: 3}); a != b {
 			t.Errorf("Jobs 3 differs from Jobs 1:\n%s", firstDiff(b, a))
+		}
+		// TextOnly (borrowed matches, copied by the pieces' workers) and
+		// CountOnly report what a search building every Match does.
+		if b := render(t, "f", []byte(text), Options{Raw: true, Jobs: 3, TextOnly: true}); a != b {
+			t.Errorf("TextOnly with Jobs 3 differs from Jobs 1:\n%s", firstDiff(b, a))
+		}
+		if a, b := render(t, "f", []byte(text), Options{Jobs: 1}), render(t, "f", []byte(text), Options{Jobs: 1, TextOnly: true}); a != b {
+			t.Errorf("TextOnly differs (mail):\n%s", firstDiff(b, a))
 		}
 	})
 }

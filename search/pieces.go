@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"sync"
+	"unsafe"
 
 	"github.com/urlgrep/urlgrep/extract"
 	"github.com/urlgrep/urlgrep/mailbox"
@@ -32,11 +33,15 @@ type batch struct {
 	offset int64 // where buf starts in the input
 	line   int
 	events []Event
-	msgs   int // mail messages the worker read
-	urls   int64
-	err    error // the worker's scan error (none for in-memory data, but kept)
-	drop   int64
-	done   chan struct{} // closed when the worker is done with it
+	// matches and text hold the workers' copies of borrowed matches and
+	// their texts (Options.TextOnly), reused batch after batch.
+	matches []extract.Match
+	text    []byte
+	msgs    int // mail messages the worker read
+	urls    int64
+	err     error // the worker's scan error (none for in-memory data, but kept)
+	drop    int64
+	done    chan struct{} // closed when the worker is done with it
 }
 
 type pipeline struct {
@@ -74,6 +79,16 @@ func (p *pipeline) worker() {
 	defer p.wg.Done()
 	var b *batch
 	st := p.s.newStream(func(ev *Event) bool {
+		if ev.borrowed {
+			// Printed after the worker has scanned on: keep a copy of the
+			// Match, its Text in the batch's arena (an allocation a few
+			// batches, not one a URL).
+			m := *ev.Match
+			m.Raw = ""
+			m.Text = b.keep(m.Text)
+			b.matches = append(b.matches, m)
+			ev.Match, ev.borrowed = &b.matches[len(b.matches)-1], false
+		}
 		b.events = append(b.events, *ev)
 		return true
 	})
@@ -107,8 +122,24 @@ func (p *pipeline) newBatch(offset int64, line int, carry []byte) *batch {
 // recycle keeps b for reuse, its events and references dropped.
 func (p *pipeline) recycle(b *batch) {
 	clear(b.events) // let the parts and matches go
+	clear(b.matches)
 	b.buf, b.events, b.done, b.err = b.buf[:0], b.events[:0], nil, nil
+	b.matches, b.text = b.matches[:0], b.text[:0]
 	p.free = append(p.free, b)
+}
+
+// keep copies s into b's text arena and returns the copy. A string made
+// before the arena grew keeps the old array alive, so it stays valid.
+func (b *batch) keep(s string) string {
+	if len(s) == 0 {
+		return ""
+	}
+	if cap(b.text)-len(b.text) < len(s) {
+		b.text = make([]byte, 0, max(2*cap(b.text), len(s), 4096))
+	}
+	n := len(b.text)
+	b.text = append(b.text, s...)
+	return unsafe.String(&b.text[n], len(s))
 }
 
 // dispatch hands b to the workers, emitting what finished meanwhile; it

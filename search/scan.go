@@ -61,7 +61,8 @@ type stream struct {
 	lines    *lineTracker // Options.Before, After, Lines
 	mr       *mailbox.Reader
 	reported bool  // the last URL found was reported (not filtered out)
-	countEv  Event // the event counted emits, reused
+	ev       Event // the event of a URL, reused (the callback keeps no Event)
+	borrowed bool  // found is given a Match borrowed from the Scanner (Options.TextOnly)
 }
 
 func newStream(o *Options, name string) *stream {
@@ -187,13 +188,19 @@ func (st *stream) leavePart() {
 func (st *stream) scan() error {
 	st.line, st.cut, st.pending = st.line[:0], false, st.pending[:0]
 	ctx := st.o.Context
-	light := st.o.CountOnly && len(st.o.Schemes) == 0 && !st.o.Strict && !st.o.Unwrap && !ctx && st.lines == nil
+	count := st.o.CountOnly && len(st.o.Schemes) == 0 && !st.o.Strict && !st.o.Unwrap && !ctx && st.lines == nil
+	borrow := st.o.TextOnly && !st.o.Unwrap && !ctx && st.lines == nil
 	for !st.stopped && st.sc.Scan() {
 		var m *extract.Match
 		switch {
 		case !st.sc.Found():
-		case light && st.partSeen == nil:
+		case count && st.partSeen == nil:
 			st.counted()
+			continue
+		case borrow && st.partSeen == nil:
+			st.borrowed = true
+			st.found(st.sc.Borrow())
+			st.borrowed = false
 			continue
 		default:
 			m = st.sc.Match()
@@ -242,14 +249,15 @@ func (st *stream) counted() {
 	if p := st.o.Progress; p != nil {
 		p.URLs.Add(1)
 	}
-	st.countEv = Event{Kind: URL, Part: st.part}
-	st.stopped = !st.emit(&st.countEv)
+	st.ev = Event{Kind: URL, Part: st.part}
+	st.stopped = !st.emit(&st.ev)
 }
 
 // found handles a URL the Scanner found.
 func (st *stream) found(m *extract.Match) {
 	st.reported = false
-	ev := Event{Kind: URL, Match: m, Part: st.part}
+	ev := &st.ev
+	*ev = Event{Kind: URL, Match: m, Part: st.part, borrowed: st.borrowed}
 	if st.o.Unwrap {
 		ev.Match, ev.Wrapped = unwrapMatch(m)
 	}
@@ -281,12 +289,15 @@ func (st *stream) found(m *extract.Match) {
 	if p := st.o.Progress; p != nil {
 		p.URLs.Add(1)
 	}
+	if ev.borrowed {
+		m.Parsed = nil // the Scanner's reused parse: not the callback's
+	}
 	if !st.o.Context {
-		st.stopped = !st.emit(&ev)
+		st.stopped = !st.emit(ev)
 		return
 	}
 	ev.Context = &Context{Start: len(st.line), End: len(st.line) + len(st.sc.Raw())}
-	st.pending = append(st.pending, ev)
+	st.pending = append(st.pending, *ev)
 }
 
 // flush emits the URLs waiting for the end of their line.

@@ -64,6 +64,17 @@ type Options struct {
 	// URL found bare, as a www host or as an address costs no allocation.
 	CountOnly bool
 
+	// TextOnly says the caller reads of a URL event only Pos, End and its
+	// Match's Kind and Text (urlgrep's default output), and keeps nothing
+	// of the event, its Match included, past the callback. The search then
+	// hands the callback a Match borrowed from the scanner
+	// (extract.Scanner.Borrow: Parsed nil, URL and Alternates empty, Text
+	// possibly aliasing the search's buffers) wherever it needs no Match
+	// itself (as for CountOnly; Schemes and Strict are decided on the
+	// borrowed parse): a URL found bare, as a www host or as an address
+	// costs no allocation.
+	TextOnly bool
+
 	// Schemes, when not empty, keeps only the URLs of these schemes (case
 	// and surrounding spaces ignored); Strict only the URLs valid by the
 	// letter of RFC 1738.
@@ -170,6 +181,8 @@ type Event struct {
 
 	// Line is the line of a LineEvent.
 	Line *Line
+
+	borrowed bool // Match is the Scanner's (Options.TextOnly): copy it to keep it
 }
 
 // Wrapped is a redirect link that Options.Unwrap replaced by its target.
@@ -277,7 +290,7 @@ func (o *Options) wanted(m *extract.Match) bool {
 
 // scannerOptions are the extract options Options imply.
 func (o *Options) scannerOptions(extra ...extract.Option) []extract.Option {
-	opts := []extract.Option{extract.WithEmail(o.Email), extract.WithWWW(!o.NoWWW), extract.WithLazyMatch(o.CountOnly)}
+	opts := []extract.Option{extract.WithEmail(o.Email), extract.WithWWW(!o.NoWWW), extract.WithLazyMatch(o.CountOnly || o.TextOnly)}
 	if o.MaxLength > 0 {
 		opts = append(opts, extract.WithMaxCandidate(o.MaxLength))
 	}

@@ -29,6 +29,10 @@ func scanFiles(names []string, cfg config, stdin io.Reader, stdout io.Writer, ou
 	// -c, -l, -L and -q count URLs and print none: no Match is built
 	// where the search needs none (-u remembers each URL's text).
 	opts.CountOnly = (cfg.count || cfg.list || cfg.listNone || cfg.quiet) && !cfg.unique
+	// Printing URLs as written, with their positions, needs no Match
+	// either: the printer reads a borrowed one's Text and positions only.
+	opts.TextOnly = !opts.CountOnly && !cfg.json && !cfg.canonical && !cfg.redact && cfg.hyphen == "keep" &&
+		!cfg.unwrap && !cfg.unique && !cfg.lines && cfg.context == 0
 	scan := func(in walk.Input, opts search.Options, emit func(*search.Event) bool) error {
 		var r io.Reader = stdin
 		if in.Path != "" {
