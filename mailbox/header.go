@@ -14,8 +14,9 @@ type header []field
 // each line of the value is in the input.
 type field struct {
 	name, value string
-	at          []valueLine
-	cut         bool // longer than maxFieldBytes: the rest dropped
+	first       valueLine   // the value's first line
+	more        []valueLine // its continuation lines (most fields have none: no allocation)
+	cut         bool        // longer than maxFieldBytes: the rest dropped
 }
 
 // valueLine is a line of a field's value, as written, and where.
@@ -76,7 +77,7 @@ func (r *Reader) readHeader(path string) (header, Position) {
 				continue
 			}
 			cur.value += string(line)
-			cur.at = append(cur.at, valueLine{string(line), c.pos})
+			cur.more = append(cur.more, valueLine{string(line), c.pos})
 		default:
 			name, _, found := bytes.Cut(line, []byte{':'})
 			if !found || len(name) == 0 || bytes.ContainsAny(name, " \t") {
@@ -96,7 +97,7 @@ func (r *Reader) readHeader(path string) (header, Position) {
 			vpos.Offset += int64(skip)
 			vpos.Col += skip
 			v := string(line[skip:])
-			h = append(h, field{name: string(name), value: v, at: []valueLine{{v, vpos}}})
+			h = append(h, field{name: string(name), value: v, first: valueLine{v, vpos}})
 			cur = &h[len(h)-1]
 		}
 	}
@@ -126,20 +127,69 @@ func (r *Reader) headerParts(h header, prefix string) {
 		if unscanned[name] || strings.HasPrefix(name, "X-Ms-") || strings.HasPrefix(name, "Arc-") {
 			continue
 		}
-		b := &body{flushed: false, ended: true}
+		b := r.headerBody()
 		if strings.Contains(f.value, "=?") {
 			// RFC 2047 words decoded: the text is not as written.
-			pos := f.at[0].pos
+			pos := f.first.pos
 			pos.Exact = false
 			b.emit([]byte(decodeWords(f.value)), pos)
 		} else {
-			for _, l := range f.at {
+			b.emit([]byte(f.first.text), f.first.pos)
+			for _, l := range f.more {
 				b.emit([]byte(l.text), l.pos)
 			}
 		}
 		b.flushed = true
-		p := &Part{Message: r.msg, MessageID: r.msgID, Subject: r.subject, Path: prefix + "header:" + name,
-			Type: "text/plain", Body: b, Offset: f.at[0].pos.Offset, Line: f.at[0].pos.Line, body: b}
+		p := &Part{Message: r.msg, MessageID: r.msgID, Subject: r.subject, Path: headerPath(prefix, name),
+			Type: "text/plain", Body: b, Offset: f.first.pos.Offset, Line: f.first.pos.Line, body: b, header: true}
 		r.pending = append(r.pending, p)
 	}
+}
+
+// headerPath is a header part's path: prefix, "header:" and the name.
+// The message's own common fields share one string each.
+func headerPath(prefix, name string) string {
+	if prefix == "" {
+		if p, ok := commonHeaderPaths[name]; ok {
+			return p
+		}
+	}
+	return prefix + "header:" + name
+}
+
+var commonHeaderPaths = func() map[string]string {
+	m := map[string]string{}
+	for _, n := range []string{"From", "To", "Cc", "Bcc", "Subject", "Reply-To", "Sender", "List-Unsubscribe",
+		"List-Post", "List-Help", "List-Subscribe", "List-Archive", "List-Id", "List-Owner", "Archived-At",
+		"Link", "Organization", "User-Agent", "X-Mailer", "Thread-Topic", "Thread-Index", "X-Original-To",
+		"Errors-To", "Precedence", "Importance", "X-Priority", "X-Spam-Status", "X-Spam-Level", "Comments"} {
+		m[n] = "header:" + n
+	}
+	return m
+}()
+
+// maxFreeHeaderBodies bounds the header bodies a Reader keeps for reuse.
+const maxFreeHeaderBodies = 64
+
+// headerBody returns an empty body for a header part: one the caller has
+// finished with (a Body and its Locate are valid until the next call to
+// Next), or a new one.
+func (r *Reader) headerBody() *body {
+	if n := len(r.freeHeaders); n > 0 {
+		b := r.freeHeaders[n-1]
+		r.freeHeaders = r.freeHeaders[:n-1]
+		*b = body{keep: b.keep[:0], anchors: b.anchors[:0], ended: true}
+		return b
+	}
+	return &body{ended: true}
+}
+
+// doneWith takes back the body of p, the part Next returned before, when
+// it is a header's.
+func (r *Reader) doneWith(p *Part) {
+	if p == nil || !p.header || p.body == nil || len(r.freeHeaders) >= maxFreeHeaderBodies ||
+		cap(p.body.keep) > 64<<10 || cap(p.body.anchors) > 64 {
+		return
+	}
+	r.freeHeaders = append(r.freeHeaders, p.body)
 }

@@ -38,7 +38,8 @@ type Part struct {
 	Offset int64
 	Line   int
 
-	body *body
+	body   *body
+	header bool // a header field's part, whose body the Reader reuses
 }
 
 // Locate returns where in the input the byte at decoded, an offset in the
@@ -108,11 +109,14 @@ type Reader struct {
 	subject string
 	started bool
 
-	pending []*Part  // parts of the current message found, not yet returned
-	stack   []*frame // open multiparts, innermost last
-	cur     *body    // the body being read
-	curStop bool     // the current body has met its end
-	last    *body    // the last body made, whose buffers the next reuses
+	pending []*Part // parts of the current message found, not yet returned
+
+	returned    *Part    // the part Next returned last
+	freeHeaders []*body  // header parts' bodies to reuse (headerBody)
+	stack       []*frame // open multiparts, innermost last
+	cur         *body    // the body being read
+	curStop     bool     // the current body has met its end
+	last        *body    // the last body made, whose buffers the next reuses
 }
 
 // frame is an open multipart.
@@ -162,6 +166,8 @@ func (r *Reader) Next() (*Part, error) {
 		if len(r.pending) > 0 {
 			p := r.pending[0]
 			r.pending = r.pending[1:]
+			r.doneWith(r.returned)
+			r.returned = p
 			if p.body != nil && p.body.r != nil {
 				r.cur, r.curStop = p.body, false
 			}

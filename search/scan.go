@@ -155,7 +155,8 @@ func (st *stream) mail(r io.Reader, offset int64, line int) error {
 
 func (st *stream) emitPart() bool {
 	if !st.stopped {
-		st.stopped = !st.emit(&Event{Kind: PartBegin, Part: st.part})
+		st.ev = Event{Kind: PartBegin, Part: st.part}
+		st.stopped = !st.emit(&st.ev)
 	}
 	return !st.stopped
 }
