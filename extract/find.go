@@ -106,12 +106,13 @@ func WithEmail(on bool) Option { return func(c *config) { c.email = on } }
 type Finder struct {
 	cfg  config
 	pool *sync.Pool // Scanners for All, shared by the copies of a Finder
+	lazy *sync.Pool // lazy Scanners for Borrowed
 	lite *lite      // a lazy Scanner's own Finder only (WithLazyMatch)
 }
 
 // NewFinder returns a Finder with the given options.
 func NewFinder(opts ...Option) *Finder {
-	f := &Finder{cfg: defaults(), pool: new(sync.Pool)}
+	f := &Finder{cfg: defaults(), pool: new(sync.Pool), lazy: new(sync.Pool)}
 	for _, o := range opts {
 		o(&f.cfg)
 	}

@@ -3,6 +3,7 @@ package extract
 import (
 	"bytes"
 	"iter"
+	"strings"
 )
 
 // Found is a URL that [Finder.All] found: data[Start:End] is all of its
@@ -40,6 +41,37 @@ func (f *Finder) All(data []byte, prev byte) iter.Seq[Found] {
 	}
 }
 
+// Borrowed is [Finder.All] for a caller that keeps nothing of a match
+// past its turn in the loop (a renderer that turns each into a link): each
+// Match is borrowed from a lazy Scanner ([Scanner.Borrow]) with its URL
+// set, and it and its strings are valid only until the loop body returns.
+// Alternates are not set. It finds exactly what All finds, with no
+// allocation for a match but its canonical URL's.
+func (f *Finder) Borrowed(data []byte, prev byte) iter.Seq[Found] {
+	return func(yield func(Found) bool) {
+		s := f.lazyScanner()
+		if f.lazy != nil {
+			defer f.lazy.Put(s)
+		}
+		var r bytes.Reader
+		r.Reset(data)
+		s.Reset(&r)
+		if prev != 0 {
+			s.prev = prev
+		}
+		for s.Scan() {
+			if m := s.Borrow(); m != nil {
+				// String gives back its input when that is canonical: here
+				// the Scanner's bytes, which the next match overwrites.
+				m.URL = strings.Clone(m.Parsed.String())
+				if !yield(Found{Start: int(m.candStart), End: int(m.candEnd), Match: m}) {
+					return
+				}
+			}
+		}
+	}
+}
+
 // scanner returns a Scanner with the Finder's options, from its pool.
 func (f *Finder) scanner() *Scanner {
 	if f.pool != nil {
@@ -48,6 +80,21 @@ func (f *Finder) scanner() *Scanner {
 		}
 	}
 	s := &Scanner{f: Finder{cfg: f.cfg}}
+	s.init()
+	return s
+}
+
+// lazyScanner returns a lazy Scanner with the Finder's options, from its
+// pool.
+func (f *Finder) lazyScanner() *Scanner {
+	if f.lazy != nil {
+		if s, ok := f.lazy.Get().(*Scanner); ok {
+			return s
+		}
+	}
+	cfg := f.cfg
+	cfg.lazy = true
+	s := &Scanner{f: Finder{cfg: cfg}}
 	s.init()
 	return s
 }

@@ -3,7 +3,6 @@ package linkify
 import (
 	"sync/atomic"
 
-	"github.com/yuin/goldmark/renderer/html"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -81,10 +80,43 @@ func newLinker(opts []Option) *linker {
 // stays text rather than become a link to nowhere.
 func (l *linker) markdownDestination(m *extract.Match) (string, bool) {
 	dest, ok := l.Destination(m)
-	if !ok || html.IsDangerousURL([]byte(dest)) {
+	if !ok || dangerous(dest) {
 		return "", false
 	}
 	return dest, true
+}
+
+// dangerous is goldmark's html.IsDangerousURL for a string, without its
+// allocations (a copy, and bytes.ToLower for each prefix): the renderer
+// calls it again on the links made, so it must say what that says
+// (TestDangerousMirrorsGoldmark).
+func dangerous(url string) bool {
+	if hasPrefixFold(url, "data:image/") {
+		v := url[len("data:image/"):]
+		return !hasPrefixFold(v, "png;") && !hasPrefixFold(v, "gif;") && !hasPrefixFold(v, "jpeg;") && !hasPrefixFold(v, "webp;")
+	}
+	return hasPrefixFold(url, "javascript:") || hasPrefixFold(url, "vbscript:") ||
+		hasPrefixFold(url, "file:") || hasPrefixFold(url, "data:")
+}
+
+// hasPrefixFold reports whether s starts with prefix, a lower-case ASCII
+// string, ASCII case ignored. (goldmark's bytes.ToLower lowers other
+// letters too, but of those only the Kelvin sign lowers to ASCII, "k",
+// which none of the prefixes holds.)
+func hasPrefixFold(s, prefix string) bool {
+	if len(s) < len(prefix) {
+		return false
+	}
+	for i := 0; i < len(prefix); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != prefix[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // newLink returns a link to dest with the configured attributes; pos is

@@ -148,7 +148,13 @@ func (r *runner) linkify(parent ast.Node) {
 		before = r.source[s-1]
 	}
 	r.spans = r.spans[:0]
-	for f := range r.l.finder.All(buf, before) {
+	// Each match is turned into a span at once and not kept: borrowed
+	// matches do, but for a Rewrite, which is handed the Match.
+	found := r.l.finder.Borrowed
+	if r.l.Config.Rewrite != nil {
+		found = r.l.finder.All
+	}
+	for f := range found(buf, before) {
 		m, prev := f.Match, before
 		if f.Start > 0 {
 			prev = buf[f.Start-1]
