@@ -3,7 +3,6 @@ package linkify
 import (
 	"sync/atomic"
 
-
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
