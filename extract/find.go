@@ -275,6 +275,9 @@ func (f *Finder) bare(data []byte, s int, prev byte, atEOF bool) (m *Match, end 
 		// runEnd stopped at its bound: the run goes on, too long.
 		return nil, tooLong, false
 	}
+	if slashed && hostGoesOn(data, body+2, end) {
+		return nil, 0, false
+	}
 	end = trimEnd(data, s, end, closer != 0 && end < len(data) && data[end] == closer)
 	if end-s > f.cfg.maxCandidate {
 		return nil, tooLong, false
@@ -300,6 +303,29 @@ func (f *Finder) bare(data []byte, s int, prev byte, atEOF bool) (m *Match, end 
 		return nil, 0, false
 	}
 	return m, end, false
+}
+
+// hostGoesOn reports whether a bare URL whose authority starts at
+// data[from] and whose run ended at data[end] ended inside its host, at
+// pictographic symbols (So: "✪", "♥", emoji; not CJK text's full-width
+// "｜", an Sm that ends a URL) that the host goes on after:
+// "http://x🍄.ga/" is no URL, not "http://x" (IDNA2008 has no symbols in
+// host names; GFM links the whole). A symbol after a whole host ends the
+// URL as it would anywhere: "https://a.example🔥 wow" gives
+// "https://a.example".
+func hostGoesOn(data []byte, from, end int) bool {
+	if end >= len(data) || data[end] < utf8.RuneSelf || bytes.ContainsAny(data[from:end], "/?#") {
+		return false
+	}
+	i := end
+	for i < len(data) && data[i] >= utf8.RuneSelf {
+		r, size := utf8.DecodeRune(data[i:])
+		if !unicode.In(r, unicode.So, unicode.Mn, unicode.Cf) { // pictographs and the like, with their variation selectors and joiners
+			return false
+		}
+		i += size
+	}
+	return i > end && i < len(data) && (ascii.IsAlnum(data[i]) || data[i] == '.' || data[i] == '-')
 }
 
 // isMailOrNews reports whether the scheme named name is mailto or news,

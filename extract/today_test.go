@@ -24,6 +24,7 @@ var todayTests = []struct {
 	{"IRI fullwidth punctuation", "（https://a.example/甲）「https://a.example/乙」https://a.example/丙，https://a.example/丁！", []string{"https://a.example/甲", "https://a.example/乙", "https://a.example/丙", "https://a.example/丁"}},
 	{"IRI quotes and symbols", "“https://a.example/q” https://a.example/c© https://a.example/s✪x", []string{"https://a.example/q", "https://a.example/c", "https://a.example/s"}},
 	{"IRI joiners", "http://a.example/en/someone-you-പോലൊരാള്\u200d.html and http://a.example/x\u200d", []string{"http://a.example/en/someone-you-പോലൊരാള്\u200d.html", "http://a.example/x"}},
+	{"symbols in a host", "http://x🍄.ga/ and http://a.example/ok https://a.example🔥 wow http://b✪.example", []string{"http://a.example/ok", "https://a.example"}},
 	{"IRI spaces", "https://a.example/a\u3000b https://a.example/c\u2003d https://a.example/e\u00a0f", []string{"https://a.example/a", "https://a.example/c", "https://a.example/e"}},
 
 	// 2. IDN hosts (IDNA2008).
