@@ -123,6 +123,14 @@ func (b *body) step() bool {
 	if b.ended {
 		return false
 	}
+	if b.xfer == xferNone && b.cs == nil && !b.flowed && b.html == nil && !b.r.curStop {
+		// Text read as it is: whole lines at once, each its own anchor,
+		// as emit would have them one by one.
+		if c, ok := b.r.src.bulk(len(b.r.stack) > 0); ok {
+			b.bulk(c)
+			return true
+		}
+	}
 	c, ok := b.r.bodyLine()
 	if !ok {
 		b.ended = true
@@ -139,6 +147,19 @@ func (b *body) step() bool {
 	}
 	b.decode(c)
 	return true
+}
+
+// bulk emits the lines of c, a run that source.bulk gave, as decode would
+// one by one for a part read as it is (no charset, not flowed, not HTML).
+func (b *body) bulk(c chunk) {
+	data, pos := c.data, c.pos
+	for len(data) > 0 {
+		i := bytes.IndexByte(data, '\n') + 1
+		b.emit(data[:i], pos)
+		pos.Offset += int64(i)
+		pos.Line++
+		data = data[i:]
+	}
 }
 
 // finish flushes what the stages hold at the end of the part.

@@ -125,6 +125,51 @@ func (s *source) skipSeparator() {
 	}
 }
 
+// maxBulk bounds the bytes bulk returns at once.
+const maxBulk = 16 << 10
+
+// bulk returns, consumed, a run of whole buffered lines that a body read
+// as it is may take at once, or ok false (then the caller reads a line
+// with next). It takes no line that next would treat apart: one that may
+// be a separator ("From "), an mboxrd-quoted ">From " line, or, when
+// delims, one starting "--" (a multipart's delimiter), nor the line just
+// before such a line (whose line break a delimiter may own, RFC 2046
+// §5.1.1). It waits for no input: it looks only at what is buffered.
+func (s *source) bulk(delims bool) (chunk, bool) {
+	if s.held != nil || !s.lineStart || s.eof {
+		return chunk{}, false
+	}
+	b, _ := s.br.Peek(min(s.br.Buffered(), maxBulk))
+	special := func(line []byte) bool {
+		switch line[0] {
+		case 'F':
+			return s.mbox && bytes.HasPrefix(line, []byte("From "))
+		case '>':
+			return s.mbox && isQuotedFrom(line)
+		case '-':
+			return delims && len(line) > 1 && line[1] == '-'
+		}
+		return false
+	}
+	n := 0 // the run's length
+	for n < len(b) {
+		j := bytes.IndexByte(b[n:], '\n')
+		if j < 0 || n+j+1 >= len(b) || special(b[n:]) || special(b[n+j+1:]) {
+			break // the line is cut, the next one not in sight, or either is special
+		}
+		n += j + 1
+	}
+	if n == 0 {
+		return chunk{}, false
+	}
+	c := chunk{data: b[:n], pos: s.pos, eol: true}
+	s.pos.Offset += int64(n)
+	s.pos.Line += bytes.Count(c.data, []byte{'\n'})
+	s.pos.Col = 1
+	s.br.Discard(n)
+	return c, true
+}
+
 // raw returns the next chunk of the input, whatever it is; ok false at
 // the end of the input.
 func (s *source) raw() (chunk, bool) {
