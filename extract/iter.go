@@ -3,7 +3,6 @@ package extract
 import (
 	"bytes"
 	"iter"
-	"strings"
 )
 
 // Found is a URL that [Finder.All] found: data[Start:End] is all of its
@@ -44,9 +43,10 @@ func (f *Finder) All(data []byte, prev byte) iter.Seq[Found] {
 // Borrowed is [Finder.All] for a caller that keeps nothing of a match
 // past its turn in the loop (a renderer that turns each into a link): each
 // Match is borrowed from a lazy Scanner ([Scanner.Borrow]) with its URL
-// set, and it and its strings are valid only until the loop body returns.
-// Alternates are not set. It finds exactly what All finds, with no
-// allocation for a match but its canonical URL's.
+// set, and it and its strings, URL included, are valid only until the loop
+// body returns: a caller that keeps one copies it. Alternates are not set.
+// It finds exactly what All finds, with no allocation for a match but
+// where its canonical URL differs from its text.
 func (f *Finder) Borrowed(data []byte, prev byte) iter.Seq[Found] {
 	return func(yield func(Found) bool) {
 		s := f.lazyScanner()
@@ -62,8 +62,9 @@ func (f *Finder) Borrowed(data []byte, prev byte) iter.Seq[Found] {
 		for s.Scan() {
 			if m := s.Borrow(); m != nil {
 				// String gives back its input when that is canonical: here
-				// the Scanner's bytes, which the next match overwrites.
-				m.URL = strings.Clone(m.Parsed.String())
+				// the Scanner's bytes, valid for this turn only, as the
+				// rest of the borrowed match.
+				m.URL = m.Parsed.String()
 				if !yield(Found{Start: int(m.candStart), End: int(m.candEnd), Match: m}) {
 					return
 				}

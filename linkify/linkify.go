@@ -120,9 +120,9 @@ func hasPrefixFold(s, prefix string) bool {
 
 // newLink returns a link to dest with the configured attributes; pos is
 // its offset in the source.
-func (l *linker) newLink(dest string, pos int) *ast.Link {
+func (l *linker) newLink(dest []byte, pos int) *ast.Link {
 	link := ast.NewLink()
-	link.Destination = []byte(dest)
+	link.Destination = dest
 	link.SetPos(pos)
 	// The stock renderer writes rel and target, escaped, as they pass
 	// html.LinkAttributeFilter.

@@ -67,7 +67,7 @@ func (p piece) breaks() bool { return p.t.SoftLineBreak() || p.t.HardLineBreak()
 // label is buf[label:labelEnd].
 type span struct {
 	start, end, label, labelEnd int
-	dest                        string
+	dest                        []byte // a copy: a borrowed match's URL is gone after its turn
 	wrapped                     bool
 }
 
@@ -163,7 +163,7 @@ func (r *runner) linkify(parent ast.Node) {
 			wrapped: m.Kind == extract.Wrapped}
 		if dest, ok := r.l.markdownDestination(r.l.unescaped(m, buf[f.Start:f.End], prev)); ok && !splitsEscape(buf, s.start) &&
 			!splitsEscape(buf, s.labelEnd) && !splitsEscape(buf, s.end) {
-			s.dest = dest
+			s.dest = []byte(dest)
 			r.spans = append(r.spans, s)
 		}
 	}

@@ -44,7 +44,7 @@ func (p *wrapperParser) Parse(parent ast.Node, block text.Reader, pc parser.Cont
 	if m, n := p.l.finder.At(line[:end], 0, nil); m != nil && n == end && m.Kind == extract.Wrapped &&
 		!pc.IsInLinkLabel() {
 		if dest, ok := p.l.markdownDestination(m); ok {
-			link := p.l.newLink(dest, seg.Start)
+			link := p.l.newLink([]byte(dest), seg.Start)
 			link.AppendChild(link, ast.NewRawTextSegment(
 				text.NewSegment(seg.Start+int(m.Offset), seg.Start+int(m.End))))
 			return link
