@@ -17,6 +17,7 @@ type field struct {
 	first       valueLine   // the value's first line
 	more        []valueLine // its continuation lines (most fields have none: no allocation)
 	cut         bool        // longer than maxFieldBytes: the rest dropped
+	skipped     bool        // a field neither scanned nor read (ignored): no name, no value kept
 }
 
 // valueLine is a line of a field's value, as written, and where.
@@ -66,7 +67,7 @@ func (r *Reader) readHeader(path string) (header, Position) {
 		case c.pos.Col != 1 || (line[0] == ' ' || line[0] == '\t') && cur != nil:
 			// A continuation line, or the rest of a line longer than the
 			// source's buffer.
-			if cur == nil {
+			if cur == nil || cur.skipped {
 				continue
 			}
 			if len(cur.name)+2+len(cur.value)+len(line) > maxFieldBytes {
@@ -88,6 +89,13 @@ func (r *Reader) readHeader(path string) (header, Position) {
 					return h, c.pos
 				}
 				continue // a stray line among the fields
+			}
+			if ignored(name) {
+				// Received, DKIM-Signature and the like: half a message's
+				// header block, folded over many lines, and never read.
+				h = append(h, field{skipped: true})
+				cur = &h[len(h)-1]
+				continue
 			}
 			vpos := c.pos
 			skip := len(name) + 1
@@ -123,6 +131,9 @@ var unscanned = map[string]bool{
 func (r *Reader) headerParts(h header, prefix string) {
 	for i := range h {
 		f := &h[i]
+		if f.skipped {
+			continue
+		}
 		name := textproto.CanonicalMIMEHeaderKey(f.name)
 		if unscanned[name] || strings.HasPrefix(name, "X-Ms-") || strings.HasPrefix(name, "Arc-") {
 			continue
@@ -145,6 +156,42 @@ func (r *Reader) headerParts(h header, prefix string) {
 		r.pending = append(r.pending, p)
 	}
 }
+
+// ignored reports whether the field named name, as written, is one the
+// Reader neither scans (unscanned, "X-MS-*", "ARC-*") nor reads itself
+// (Content-Type, Content-Transfer-Encoding, Message-ID, which are in
+// unscanned too). It does not allocate.
+func ignored(name []byte) bool {
+	if len(name) > 64 {
+		return false
+	}
+	var buf [64]byte
+	for i, c := range name {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	lower := buf[:len(name)]
+	if bytes.HasPrefix(lower, []byte("x-ms-")) || bytes.HasPrefix(lower, []byte("arc-")) {
+		return true
+	}
+	return ignoredNames[string(lower)]
+}
+
+// ignoredNames are the names of unscanned in lower case, but those the
+// Reader reads.
+var ignoredNames = func() map[string]bool {
+	m := map[string]bool{}
+	for n := range unscanned {
+		switch n {
+		case "Content-Type", "Content-Transfer-Encoding", "Message-Id":
+			continue
+		}
+		m[strings.ToLower(n)] = true
+	}
+	return m
+}()
 
 // headerPath is a header part's path: prefix, "header:" and the name.
 // The message's own common fields share one string each.
