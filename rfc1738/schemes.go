@@ -78,6 +78,34 @@ func init() {
 		schemes[name] = s
 	}
 	shapeKnown()
+	httpInfo, httpsInfo = schemes["http"], schemes["https"]
+}
+
+// httpInfo and httpsInfo are what schemes says of the commonest schemes,
+// looked up without hashing (most URLs in text are one of them).
+var httpInfo, httpsInfo scheme
+
+// schemeInfo returns schemes[name].
+func schemeInfo(name string) scheme {
+	switch name {
+	case "http":
+		return httpInfo
+	case "https":
+		return httpsInfo
+	}
+	return schemes[name]
+}
+
+// lookupFast is schemes[string(name)], name in lower case.
+func lookupFast(name []byte) (scheme, bool) {
+	switch string(name) {
+	case "http":
+		return httpInfo, true
+	case "https":
+		return httpsInfo, true
+	}
+	s, ok := schemes[string(name)]
+	return s, ok
 }
 
 // knownShape is a filter over the names in schemes, so that LookupBare
@@ -154,7 +182,7 @@ func LookupBare(name []byte) (bare Bare, registered bool) {
 		buf[i] = c
 	}
 	if mayBeKnown(buf[:len(name)]) {
-		if s, ok := schemes[string(buf[:len(name)])]; ok {
+		if s, ok := lookupFast(buf[:len(name)]); ok {
 			return s.bare, s.registered
 		}
 	}

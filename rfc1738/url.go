@@ -326,7 +326,7 @@ func (p *parser) generic() (int, error) {
 		}
 	}
 	u.Scheme = lower(raw[:colon])
-	p.info = schemes[u.Scheme]
+	p.info = schemeInfo(u.Scheme)
 	start, end := colon+1, len(raw)
 
 	// "#" is unsafe (§2.2), but the appendix places a fragment inside the
@@ -633,7 +633,7 @@ func (p *parser) chars(start, end int, allow uint8) (int, error) {
 //	toplabel    = alpha | alpha *[ alphadigit | "-" ] alphadigit
 //	hostnumber  = digits "." digits "." digits "." digits
 func badHost(h string) int {
-	if strings.Count(h, ".") == 3 && strings.Trim(h, "0123456789.") == "" {
+	if isHostnumber(h) {
 		// Four groups of digits: an IP address, or nothing.
 		return badHostnumber(h)
 	}
@@ -672,6 +672,21 @@ func badHost(h string) int {
 
 // badHostnumber checks four decimal groups of digits, each at most 255 (an
 // IP address, §3.1), and returns the offset of the offending group, or -1.
+// isHostnumber reports whether h is four groups of digits, or nothing,
+// between three dots: what badHostnumber checks.
+func isHostnumber(h string) bool {
+	dots := 0
+	for i := 0; i < len(h); i++ {
+		switch c := h[i]; {
+		case c == '.':
+			dots++
+		case c < '0' || c > '9':
+			return false
+		}
+	}
+	return dots == 3
+}
+
 func badHostnumber(h string) int {
 	groupStart, n := 0, 0
 	for i := 0; i <= len(h); i++ {
