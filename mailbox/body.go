@@ -56,6 +56,7 @@ type body struct {
 	cs     transform.Transformer // the charset's decoder, nil for UTF-8 and US-ASCII
 	csIn   []byte                // bytes the decoder has not taken yet, from csIn[0] on
 	csOut  []byte                // the decoder's output buffer, 4 KiB, allocated once
+	qpByte [1]byte               // a quoted-printable escape's byte
 	b64Out []byte                // flushBase64's output, as large as its largest flush
 	csPos  Position
 
@@ -123,9 +124,10 @@ func (b *body) step() bool {
 	if b.ended {
 		return false
 	}
-	if b.xfer == xferNone && b.cs == nil && !b.flowed && b.html == nil && !b.r.curStop {
-		// Text read as it is: whole lines at once, each its own anchor,
-		// as emit would have them one by one.
+	if b.html == nil && !b.r.curStop && !b.r.noBulk {
+		// Whole buffered lines at once, each decoded as a line of its own.
+		// (Not HTML, whose tokenizer runs between steps: its positions,
+		// the start of the line a tag's text is on, would be a run's.)
 		if c, ok := b.r.src.bulk(len(b.r.stack) > 0); ok {
 			b.bulk(c)
 			return true
@@ -149,13 +151,14 @@ func (b *body) step() bool {
 	return true
 }
 
-// bulk emits the lines of c, a run that source.bulk gave, as decode would
-// one by one for a part read as it is (no charset, not flowed, not HTML).
+// bulk decodes the lines of c, a run that source.bulk gave, one by one,
+// as step would have had them from bodyLine. (The stages copy what they
+// keep: c's bytes, the source's buffer, need not outlive the call.)
 func (b *body) bulk(c chunk) {
 	data, pos := c.data, c.pos
 	for len(data) > 0 {
 		i := bytes.IndexByte(data, '\n') + 1
-		b.emit(data[:i], pos)
+		b.decode(chunk{data: data[:i], pos: pos, eol: true})
 		pos.Offset += int64(i)
 		pos.Line++
 		data = data[i:]
@@ -231,8 +234,8 @@ func (b *body) decodeQP(c chunk) {
 		p := pos
 		p.Offset += int64(i)
 		p.Col += i
-		v := byte(ascii.Unhex(line[i+1])<<4 | ascii.Unhex(line[i+2]))
-		b.charset([]byte{v}, p, false)
+		b.qpByte[0] = byte(ascii.Unhex(line[i+1])<<4 | ascii.Unhex(line[i+2]))
+		b.charset(b.qpByte[:], p, false) // a field: []byte{v} escaped, an allocation an escape
 		i += 2
 		start = i + 1
 	}

@@ -111,6 +111,7 @@ type Reader struct {
 
 	pending []*Part // parts of the current message found, not yet returned
 
+	noBulk      bool     // lines one by one, for TestBulkSameAsLines
 	returned    *Part    // the part Next returned last
 	freeHeaders []*body  // header parts' bodies to reuse (headerBody)
 	stack       []*frame // open multiparts, innermost last

@@ -1,0 +1,75 @@
+package mailbox
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/urlgrep/urlgrep/internal/mailgen"
+)
+
+// describeParts reads every part of in and describes it: its path, type, body
+// and the position Locate gives for each byte of the body.
+func describeParts(t *testing.T, in []byte, opts ...Option) string {
+	t.Helper()
+	var b strings.Builder
+	mr := NewReader(bytes.NewReader(in), opts...)
+	for {
+		p, err := mr.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, err := io.ReadAll(p.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&b, "part %d %s %s %q\n", p.Message, p.Path, p.Type, body)
+		for i := range body {
+			fmt.Fprintf(&b, "%d:%+v ", i, p.Locate(int64(i)))
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// TestBulkSameAsLines: reading whole buffered lines at once gives the
+// parts, bodies and positions that reading line by line gives, on the
+// mailbox inputs and on generated mail (HTML, flowed, charsets, QP,
+// base64, nested multiparts).
+func TestBulkSameAsLines(t *testing.T) {
+	ins := map[string][]byte{}
+	files, _ := filepath.Glob("../testdata/input/mailbox/*.txt")
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ins[filepath.Base(f)] = data
+	}
+	for seed := range uint64(4) {
+		var buf bytes.Buffer
+		if _, err := mailgen.Generate(&buf, 60, seed); err != nil {
+			t.Fatal(err)
+		}
+		ins[fmt.Sprintf("mailgen-%d", seed)] = buf.Bytes()
+	}
+	ins["html"] = []byte("From a@b.example Mon Nov  2 09:14:03 1994\nContent-Type: text/html\n\n<p>one\n<a href=\"http://a.example/x\">x</a>\n<br>two <img src=\"http://a.example/i.png\">\nthree http://a.example/t\n</p>\n")
+	lineByLine := func(r *Reader) { r.noBulk = true }
+	for name, in := range ins {
+		want := describeParts(t, in, lineByLine)
+		if got := describeParts(t, in); got != want {
+			i := 0
+			for i < len(got) && i < len(want) && got[i] == want[i] {
+				i++
+			}
+			t.Errorf("%s: bulk reading differs from line reading at byte %d:\nbulk  %.200q\nlines %.200q", name, i, got[i:], want[i:])
+		}
+	}
+}
