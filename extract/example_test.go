@@ -62,3 +62,23 @@ func ExampleFinder_All() {
 	// "<URL:ftp://ftp.example.org/pub/\n  README>" -> ftp://ftp.example.org/pub/README
 	// "http://www.example.com/x" -> http://www.example.com/x
 }
+
+// A lazy Scanner counts URLs without building them; Borrow shows one as
+// it was decided, valid until the next Scan.
+func ExampleWithLazyMatch() {
+	text := "See http://a.example/x, <URL:ftp://b.example/f> and www.c.example.\n"
+	s := extract.NewScanner(strings.NewReader(text), extract.WithLazyMatch(true))
+	n := 0
+	for s.Scan() {
+		if s.Found() {
+			n++
+			fmt.Println(s.Borrow().Text)
+		}
+	}
+	fmt.Println(n, "URLs")
+	// Output:
+	// http://a.example/x
+	// ftp://b.example/f
+	// www.c.example
+	// 3 URLs
+}

@@ -59,3 +59,17 @@ func ExampleURL_Redacted() {
 	// guest@example.edu
 	// ftp://anonymous:xxxxx@ftp.example.edu/pub/
 }
+
+// A Parser reuses one URL for every parse: a counter or a scanner that
+// looks at each result before the next parse allocates nothing for most.
+func ExampleParser() {
+	var p rfc1738.Parser
+	valid := 0
+	for _, s := range []string{"http://a.example/x", "ftp://b.example/f;type=x", "https://c.example/?q=1"} {
+		if u, err := p.ParseLenient(s); u != nil && err == nil {
+			valid++
+		}
+	}
+	fmt.Println(valid, "valid")
+	// Output: 2 valid
+}
