@@ -494,6 +494,13 @@ func (f *Finder) wrapped(w wrapper.Wrapper, data []byte) *Match {
 	return m
 }
 
+// noURL reports whether a parse gives no URL to report: the generic
+// syntax or the host failed (u nil), or a scheme that needs a host has
+// none ("https:///x").
+func noURL(u *rfc1738.URL) bool {
+	return u == nil || u.Internet && u.Host == "" && u.Scheme != "file"
+}
+
 // rank orders a reading of a wrapped URL: 0 when strict RFC 1738 accepts
 // it, 1 when lenient parsing does (with warnings), 2 when its scheme's
 // grammar fails, 3 when it is no URL.
@@ -517,11 +524,8 @@ func (f *Finder) match(kind Kind, raw, text, alt, prefix string) *Match {
 		return f.liteMatch(kind, raw, text, alt, prefix)
 	}
 	u, err := rfc1738.ParseLenient(prefix + text)
-	if u == nil {
+	if noURL(u) {
 		return nil
-	}
-	if u.Internet && u.Host == "" && u.Scheme != "file" {
-		return nil // "https:///x": a scheme that needs a host has none
 	}
 	m := &Match{Text: asWritten(text), URL: u.String(), Raw: raw, Kind: kind, Parsed: u, Err: err,
 		End: int64(len(raw))}

@@ -10,10 +10,12 @@ import (
 // (default off). On, a [Scanner] decides where each URL is by the same
 // rules, with the same parse, but into a reused [rfc1738.Parser] over its
 // own buffer: [Scanner.Found] reports a URL segment, and [Scanner.Match]
-// builds its Match on the first call. A caller that only counts, or looks
-// at a URL now and then (urlgrep's -c, -l, -q), allocates nothing for a
-// URL found bare, as a www host or as an address; a wrapper's rejoined
-// text is still a string of its own. A [Finder] ignores it.
+// builds its Match on the first call, while [Scanner.Borrow] shows the
+// match as decided, its Text as written. A caller that only counts, or
+// prints what it finds as written (urlgrep's -c, -l, -q and its default
+// output), allocates nothing for a URL found bare, as a www host or as an
+// address; a wrapper's rejoined text is still a string of its own. A
+// [Finder] ignores it (see [Finder.Borrowed]).
 func WithLazyMatch(on bool) Option { return func(c *config) { c.lazy = on } }
 
 // lite is a Scanner's state for lazy matches: two reusable parsers and
@@ -57,7 +59,7 @@ func (f *Finder) liteMatch(kind Kind, raw, text, alt, prefix string) *Match {
 		s = unsafe.String(unsafe.SliceData(l.buf), len(l.buf))
 	}
 	u, err := sl.p.ParseLenient(s)
-	if u == nil || u.Internet && u.Host == "" && u.Scheme != "file" {
+	if noURL(u) {
 		return nil // as match
 	}
 	sl.kind, sl.alt, sl.prefix = kind, alt, prefix
