@@ -3,6 +3,7 @@ package extract
 import (
 	"bytes"
 	"iter"
+	"sync"
 )
 
 // Found is a URL that [Finder.All] found: data[Start:End] is all of its
@@ -19,25 +20,7 @@ type Found struct {
 // prev is the byte before data in a larger text, 0 at its start, as
 // [Finder.At] has it. Positions (Offset, End, Line, Col) count in data.
 func (f *Finder) All(data []byte, prev byte) iter.Seq[Found] {
-	return func(yield func(Found) bool) {
-		s := f.scanner()
-		if f.pool != nil {
-			defer f.pool.Put(s)
-		}
-		var r bytes.Reader
-		r.Reset(data)
-		s.Reset(&r)
-		if prev != 0 {
-			s.prev = prev
-		}
-		for s.Scan() {
-			if m := s.Match(); m != nil {
-				if !yield(Found{Start: int(m.candStart), End: int(m.candEnd), Match: m}) {
-					return
-				}
-			}
-		}
-	}
+	return f.each(data, prev, false)
 }
 
 // Borrowed is [Finder.All] for a caller that keeps nothing of a match
@@ -48,10 +31,15 @@ func (f *Finder) All(data []byte, prev byte) iter.Seq[Found] {
 // It finds exactly what All finds, with no allocation for a match but
 // where its canonical URL differs from its text.
 func (f *Finder) Borrowed(data []byte, prev byte) iter.Seq[Found] {
+	return f.each(data, prev, true)
+}
+
+// each is All, or with lazy Borrowed: one loop over one Scanner.
+func (f *Finder) each(data []byte, prev byte, lazy bool) iter.Seq[Found] {
 	return func(yield func(Found) bool) {
-		s := f.lazyScanner()
-		if f.lazy != nil {
-			defer f.lazy.Put(s)
+		s := f.scanner(lazy)
+		if pool := f.poolOf(lazy); pool != nil {
+			defer pool.Put(s)
 		}
 		var r bytes.Reader
 		r.Reset(data)
@@ -60,41 +48,42 @@ func (f *Finder) Borrowed(data []byte, prev byte) iter.Seq[Found] {
 			s.prev = prev
 		}
 		for s.Scan() {
-			if m := s.Borrow(); m != nil {
-				// String gives back its input when that is canonical: here
-				// the Scanner's bytes, valid for this turn only, as the
-				// rest of the borrowed match.
-				m.URL = m.Parsed.String()
-				if !yield(Found{Start: int(m.candStart), End: int(m.candEnd), Match: m}) {
-					return
+			var m *Match
+			if lazy {
+				if m = s.Borrow(); m != nil {
+					// String gives back its input when that is canonical:
+					// here the Scanner's bytes, valid for this turn only,
+					// as the rest of the borrowed match.
+					m.URL = m.Parsed.String()
 				}
+			} else {
+				m = s.Match()
+			}
+			if m != nil && !yield(Found{Start: int(m.candStart), End: int(m.candEnd), Match: m}) {
+				return
 			}
 		}
 	}
 }
 
-// scanner returns a Scanner with the Finder's options, from its pool.
-func (f *Finder) scanner() *Scanner {
-	if f.pool != nil {
-		if s, ok := f.pool.Get().(*Scanner); ok {
-			return s
-		}
+// poolOf is the pool of the Finder's Scanners, eager or lazy.
+func (f *Finder) poolOf(lazy bool) *sync.Pool {
+	if lazy {
+		return f.lazy
 	}
-	s := &Scanner{f: Finder{cfg: f.cfg}}
-	s.init()
-	return s
+	return f.pool
 }
 
-// lazyScanner returns a lazy Scanner with the Finder's options, from its
-// pool.
-func (f *Finder) lazyScanner() *Scanner {
-	if f.lazy != nil {
-		if s, ok := f.lazy.Get().(*Scanner); ok {
+// scanner returns a Scanner with the Finder's options, lazy or not, from
+// its pool.
+func (f *Finder) scanner(lazy bool) *Scanner {
+	if pool := f.poolOf(lazy); pool != nil {
+		if s, ok := pool.Get().(*Scanner); ok {
 			return s
 		}
 	}
 	cfg := f.cfg
-	cfg.lazy = true
+	cfg.lazy = lazy
 	s := &Scanner{f: Finder{cfg: cfg}}
 	s.init()
 	return s

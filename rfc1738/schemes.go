@@ -85,26 +85,15 @@ func init() {
 // looked up without hashing (most URLs in text are one of them).
 var httpInfo, httpsInfo scheme
 
-// schemeInfo returns schemes[name].
-func schemeInfo(name string) scheme {
+// schemeInfo returns schemes[name], and whether name is there.
+func schemeInfo(name string) (scheme, bool) {
 	switch name {
-	case "http":
-		return httpInfo
-	case "https":
-		return httpsInfo
-	}
-	return schemes[name]
-}
-
-// lookupFast is schemes[string(name)], name in lower case.
-func lookupFast(name []byte) (scheme, bool) {
-	switch string(name) {
 	case "http":
 		return httpInfo, true
 	case "https":
 		return httpsInfo, true
 	}
-	s, ok := schemes[string(name)]
+	s, ok := schemes[name]
 	return s, ok
 }
 
@@ -182,7 +171,7 @@ func LookupBare(name []byte) (bare Bare, registered bool) {
 		buf[i] = c
 	}
 	if mayBeKnown(buf[:len(name)]) {
-		if s, ok := lookupFast(buf[:len(name)]); ok {
+		if s, ok := schemeInfo(string(buf[:len(name)])); ok {
 			return s.bare, s.registered
 		}
 	}

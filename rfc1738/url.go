@@ -326,7 +326,7 @@ func (p *parser) generic() (int, error) {
 		}
 	}
 	u.Scheme = lower(raw[:colon])
-	p.info = schemeInfo(u.Scheme)
+	p.info, _ = schemeInfo(u.Scheme)
 	start, end := colon+1, len(raw)
 
 	// "#" is unsafe (§2.2), but the appendix places a fragment inside the
