@@ -54,6 +54,7 @@ type pipeline struct {
 	stopped  bool
 	wg       sync.WaitGroup
 	msgBase  int // messages emitted so far
+	cr       *cutReader
 }
 
 // pieces searches r, whose first bytes say it is mail or text, with
@@ -240,24 +241,35 @@ func (p *pipeline) run(r io.Reader, at Start) error {
 		if len(cur.buf) < cap(cur.buf) {
 			continue
 		}
-		// batchMax bytes with no cut: scan the rest here, after
-		// everything before it.
+		// batchMax bytes with no cut: scan on here, after everything
+		// before it, up to the next cut, then go on in batches.
 		p.drain()
 		if p.stopped {
 			p.recycle(cur)
 			return nil
 		}
-		err = p.serialRest(cur, r)
+		next, err := p.serialToCut(cur, r)
 		p.recycle(cur)
-		return err
+		if err != nil || next == nil {
+			return err
+		}
+		cur, searched = next, len(next.buf)
 	}
 	p.drain()
 	return nil
 }
 
-// serialRest scans what is left of the input, b's bytes then r, on the
-// caller's goroutine.
-func (p *pipeline) serialRest(b *batch, r io.Reader) error {
+// serialToCut scans b's bytes then r's on the caller's goroutine up to the
+// first cut point that comes after b (a region with no cut for batchMax
+// bytes: a long log, a list, an attachment), and returns a batch holding
+// the bytes read after that cut, or nil at the end of r. It holds at most
+// batchTarget+cutContext bytes beyond b's.
+func (p *pipeline) serialToCut(b *batch, r io.Reader) (*batch, error) {
+	if p.cr == nil {
+		p.cr = &cutReader{buf: make([]byte, batchTarget+cutContext)}
+	}
+	cr := p.cr
+	cr.reset(io.MultiReader(bytes.NewReader(b.buf), r), p.cut)
 	base := p.msgBase
 	st := p.s.newStream(func(ev *Event) bool {
 		if ev.Kind == PartBegin && ev.Part != nil {
@@ -265,16 +277,78 @@ func (p *pipeline) serialRest(b *batch, r io.Reader) error {
 		}
 		return p.s.fn(ev)
 	})
-	rest := io.MultiReader(bytes.NewReader(b.buf), r)
 	var err error
 	if p.mail {
-		err = st.mail(rest, b.offset, b.line)
+		err = st.mail(cr, b.offset, b.line)
 	} else {
-		err = st.text(rest, b.offset, b.line)
+		err = st.text(cr, b.offset, b.line)
 	}
 	p.msgBase += st.msgs
 	p.s.urls += st.urls
 	p.s.drop += st.dropped
 	p.stopped = p.stopped || st.stopped
-	return err
+	if err != nil || p.stopped || !cr.cutAt {
+		return nil, err
+	}
+	return p.newBatch(b.offset+cr.passed, b.line+cr.lines, cr.buf[cr.end:cr.filled]), nil
+}
+
+// cutContext is how many bytes already passed a cutReader looks back over
+// for a cut point that straddles two reads.
+const cutContext = 8
+
+// cutReader hands on the bytes of r up to a cut point found in what it
+// read (cut, applied to each read with cutContext bytes before it), then
+// reports io.EOF, keeping the bytes after the cut in buf[end:filled]. A
+// cut point that straddles two reads further than cutContext is missed,
+// and a later one taken: reading on is always right, cutting is only
+// faster.
+type cutReader struct {
+	r      io.Reader
+	cut    func([]byte) int
+	buf    []byte
+	off    int  // buf[off:end] are still to be handed on
+	end    int  // the cut point, or the end of the read, in buf
+	filled int  // bytes in buf
+	cutAt  bool // a cut was found at end
+	err    error
+	passed int64 // bytes handed on
+	lines  int   // line feeds handed on
+}
+
+func (c *cutReader) reset(r io.Reader, cut func([]byte) int) {
+	*c = cutReader{r: r, cut: cut, buf: c.buf}
+}
+
+func (c *cutReader) Read(p []byte) (int, error) {
+	if c.off == c.end {
+		if c.cutAt {
+			return 0, io.EOF
+		}
+		if c.err != nil {
+			return 0, c.err
+		}
+		// Keep cutContext bytes already handed on, read after them.
+		ctx := min(cutContext, c.end)
+		copy(c.buf, c.buf[c.end-ctx:c.end])
+		n, err := c.r.Read(c.buf[ctx:])
+		c.err = err
+		c.off, c.end, c.filled = ctx, ctx+n, ctx+n
+		if n > 0 && err == nil { // at an error, hand everything on, then the error
+			if i := c.cut(c.buf[:c.filled]); i > ctx || (i == ctx && c.passed > 0) {
+				c.end, c.cutAt = i, true
+			}
+		}
+		if c.off == c.end {
+			if c.cutAt {
+				return 0, io.EOF
+			}
+			return 0, err
+		}
+	}
+	n := copy(p, c.buf[c.off:c.end])
+	c.lines += bytes.Count(p[:n], []byte{'\n'})
+	c.passed += int64(n)
+	c.off += n
+	return n, nil
 }
