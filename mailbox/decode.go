@@ -57,7 +57,18 @@ func decodeWords(s string) string {
 		if enc == nil {
 			return input, nil
 		}
-		return transform.NewReader(input, enc.NewDecoder()), nil
+		// A word is short (a field is at most maxFieldBytes): decoded at
+		// once into a bytes.Reader, which io.Copy drains without the 32 KiB
+		// buffer it makes for a transform.Reader.
+		raw, err := io.ReadAll(input)
+		if err != nil {
+			return nil, err
+		}
+		out, _, err := transform.Bytes(enc.NewDecoder(), raw)
+		if err != nil {
+			return nil, err
+		}
+		return bytes.NewReader(out), nil
 	}}
 	if out, err := d.DecodeHeader(s); err == nil {
 		return out

@@ -7,33 +7,35 @@ import (
 	"strings"
 )
 
-// header is a message's or part's header block, fields in order.
+// header is a message's or part's header block, fields in order. Its
+// names and values are views of the Reader's header arena, valid until
+// the next readHeader: what outlives that is copied.
 type header []field
 
 // field is one header field: its name, its value unfolded, and where
 // each line of the value is in the input.
 type field struct {
-	name, value string
+	name, value []byte
 	first       valueLine   // the value's first line
 	more        []valueLine // its continuation lines (most fields have none: no allocation)
 	cut         bool        // longer than maxFieldBytes: the rest dropped
-	skipped     bool        // a field neither scanned nor read (ignored): no name, no value kept
 }
 
-// valueLine is a line of a field's value, as written, and where.
+// valueLine is a line of a field's value, as written (a view of the
+// value), and where.
 type valueLine struct {
-	text string
+	text []byte
 	pos  Position
 }
 
 // get returns the value of the first field named name, case ignored.
-func (h header) get(name string) string {
-	for _, f := range h {
-		if strings.EqualFold(f.name, name) {
-			return f.value
+func (h header) get(name string) []byte {
+	for i := range h {
+		if len(h[i].name) == len(name) && strings.EqualFold(string(h[i].name), name) {
+			return h[i].value
 		}
 	}
-	return ""
+	return nil
 }
 
 // readHeader reads a header block up to the empty line that ends it,
@@ -44,8 +46,23 @@ func (h header) get(name string) string {
 // said to be. A delimiter of an open multipart ends the block too.
 func (r *Reader) readHeader(path string) (header, Position) {
 	r.curStop = false
-	var h header
+	// The fields and their bytes reuse the last header's buffers (no
+	// reader of a header outlives the next readHeader); a field's value
+	// is the last thing in the arena, so its continuation lines extend it.
+	h := r.fields[:0]
+	arena := r.arena[:0]
+	defer func() {
+		clear(h[len(h):cap(h)]) // let the continuation lines go
+		if cap(h) <= 256 {
+			r.fields = h[:0]
+		}
+		if cap(arena) <= 64<<10 {
+			r.arena = arena[:0]
+		}
+	}()
 	var cur *field
+	skipping := false // in a field ignored: its continuation lines too
+	vstart := 0       // where cur's value starts in arena
 	total := 0
 	for {
 		c, ok := r.bodyLine()
@@ -64,10 +81,10 @@ func (r *Reader) readHeader(path string) (header, Position) {
 			return h, c.pos
 		}
 		switch {
-		case c.pos.Col != 1 || (line[0] == ' ' || line[0] == '\t') && cur != nil:
+		case c.pos.Col != 1 || (line[0] == ' ' || line[0] == '\t') && (cur != nil || skipping):
 			// A continuation line, or the rest of a line longer than the
 			// source's buffer.
-			if cur == nil || cur.skipped {
+			if cur == nil || skipping {
 				continue
 			}
 			if len(cur.name)+2+len(cur.value)+len(line) > maxFieldBytes {
@@ -77,12 +94,14 @@ func (r *Reader) readHeader(path string) (header, Position) {
 				}
 				continue
 			}
-			cur.value += string(line)
-			cur.more = append(cur.more, valueLine{string(line), c.pos})
+			n := len(arena)
+			arena = append(arena, line...)
+			cur.value = arena[vstart:len(arena):len(arena)]
+			cur.more = append(cur.more, valueLine{arena[n:len(arena):len(arena)], c.pos})
 		default:
 			name, _, found := bytes.Cut(line, []byte{':'})
 			if !found || len(name) == 0 || bytes.ContainsAny(name, " \t") {
-				if len(h) == 0 {
+				if len(h) == 0 && !skipping {
 					// Not a header at all: a body with no header block.
 					r.src.unread(c)
 					r.report(path, errors.New("no header block"))
@@ -93,8 +112,7 @@ func (r *Reader) readHeader(path string) (header, Position) {
 			if ignored(name) {
 				// Received, DKIM-Signature and the like: half a message's
 				// header block, folded over many lines, and never read.
-				h = append(h, field{skipped: true})
-				cur = &h[len(h)-1]
+				cur, skipping = nil, true
 				continue
 			}
 			vpos := c.pos
@@ -104,9 +122,18 @@ func (r *Reader) readHeader(path string) (header, Position) {
 			}
 			vpos.Offset += int64(skip)
 			vpos.Col += skip
-			v := string(line[skip:])
-			h = append(h, field{name: string(name), value: v, first: valueLine{v, vpos}})
-			cur = &h[len(h)-1]
+			arena = append(arena, name...)
+			nm := arena[len(arena)-len(name) : len(arena) : len(arena)]
+			vstart = len(arena)
+			arena = append(arena, line[skip:]...)
+			v := arena[vstart:len(arena):len(arena)]
+			if len(h) < cap(h) {
+				more := h[:len(h)+1][len(h)].more[:0]
+				h = append(h, field{name: nm, value: v, first: valueLine{v, vpos}, more: more})
+			} else {
+				h = append(h, field{name: nm, value: v, first: valueLine{v, vpos}})
+			}
+			cur, skipping = &h[len(h)-1], false
 		}
 	}
 }
@@ -131,23 +158,20 @@ var unscanned = map[string]bool{
 func (r *Reader) headerParts(h header, prefix string) {
 	for i := range h {
 		f := &h[i]
-		if f.skipped {
-			continue
-		}
-		name := textproto.CanonicalMIMEHeaderKey(f.name)
+		name := textproto.CanonicalMIMEHeaderKey(string(f.name))
 		if unscanned[name] || strings.HasPrefix(name, "X-Ms-") || strings.HasPrefix(name, "Arc-") {
 			continue
 		}
 		b := r.headerBody()
-		if strings.Contains(f.value, "=?") {
+		if bytes.Contains(f.value, []byte("=?")) {
 			// RFC 2047 words decoded: the text is not as written.
 			pos := f.first.pos
 			pos.Exact = false
-			b.emit([]byte(decodeWords(f.value)), pos)
+			b.emit([]byte(decodeWords(string(f.value))), pos)
 		} else {
-			b.emit([]byte(f.first.text), f.first.pos)
+			b.emit(f.first.text, f.first.pos)
 			for _, l := range f.more {
-				b.emit([]byte(l.text), l.pos)
+				b.emit(l.text, l.pos)
 			}
 		}
 		b.flushed = true

@@ -118,6 +118,8 @@ type Reader struct {
 	cur         *body    // the body being read
 	curStop     bool     // the current body has met its end
 	last        *body    // the last body made, whose buffers the next reuses
+	fields      header   // the last header's fields, reused (readHeader)
+	arena       []byte   // the bytes of their names and values
 }
 
 // frame is an open multipart.
@@ -206,8 +208,8 @@ func (r *Reader) nextMessage() bool {
 	}
 	r.msg++
 	h, start := r.readHeader("")
-	r.msgID = strings.Trim(strings.TrimSpace(h.get("Message-Id")), "<>")
-	r.subject = decodeWords(h.get("Subject"))
+	r.msgID = string(bytes.Trim(bytes.TrimSpace(h.get("Message-Id")), "<>"))
+	r.subject = decodeWords(string(h.get("Subject")))
 	r.headerParts(h, "")
 	r.startBody(h, start, "", "", 0)
 	return true
@@ -270,9 +272,10 @@ func isDelimiter(line, delim []byte) bool {
 // startBody sets up the body of a message or part with header h, which
 // starts at start: a leaf part, a multipart frame, or a nested message.
 func (r *Reader) startBody(h header, start Position, path, group string, depth int) {
-	mediatype, params, err := mime.ParseMediaType(h.get("Content-Type"))
+	ctype := string(h.get("Content-Type"))
+	mediatype, params, err := mime.ParseMediaType(ctype)
 	if err != nil {
-		if h.get("Content-Type") != "" {
+		if ctype != "" {
 			r.report(path, errors.New("bad Content-Type: "+err.Error()))
 		}
 		// A bad parameter loses the parameters, not the media type: an
@@ -331,7 +334,7 @@ func (r *Reader) skipBody() {
 // newPart makes the part for a text body with header h.
 func (r *Reader) newPart(h header, start Position, mediatype string, params map[string]string, path, group string) *Part {
 	b := r.newBody(path)
-	switch cte := strings.ToLower(strings.TrimSpace(h.get("Content-Transfer-Encoding"))); cte {
+	switch cte := strings.ToLower(string(bytes.TrimSpace(h.get("Content-Transfer-Encoding")))); cte {
 	case "quoted-printable":
 		b.xfer = xferQP
 	case "base64":
