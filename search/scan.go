@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/urlgrep/urlgrep/extract"
 	"github.com/urlgrep/urlgrep/mailbox"
@@ -190,7 +191,10 @@ func (st *stream) scan() error {
 	st.line, st.cut, st.pending = st.line[:0], false, st.pending[:0]
 	ctx := st.o.Context
 	count := st.o.CountOnly && len(st.o.Schemes) == 0 && !st.o.Strict && !st.o.Unwrap && !ctx && st.lines == nil
-	borrow := st.o.TextOnly && !st.o.Unwrap && !ctx && st.lines == nil
+	// A part of a multipart/alternative group is told from the group's
+	// other forms by its URLs' canonical forms, which a borrowed match's
+	// parse gives (found), for counting too.
+	borrow := (st.o.TextOnly || count) && !st.o.Unwrap && !ctx && st.lines == nil
 	for !st.stopped && st.sc.Scan() {
 		var m *extract.Match
 		switch {
@@ -198,7 +202,7 @@ func (st *stream) scan() error {
 		case count && st.partSeen == nil:
 			st.counted()
 			continue
-		case borrow && st.partSeen == nil:
+		case borrow:
 			st.borrowed = true
 			st.found(st.sc.Borrow())
 			st.borrowed = false
@@ -267,11 +271,14 @@ func (st *stream) found(m *extract.Match) {
 	}
 	if st.partSeen != nil {
 		u := ev.Match.URL
+		if ev.borrowed {
+			u = ev.Match.Parsed.String() // Match.URL, maybe aliasing the Scanner's buffer
+		}
 		if st.groupSeen[u] {
 			return // another form of the message had it
 		}
-		if len(st.partSeen) < maxAlternates {
-			st.partSeen[u] = true
+		if len(st.partSeen) < maxAlternates && !st.partSeen[u] {
+			st.partSeen[strings.Clone(u)] = true
 		}
 	}
 	m = ev.Match

@@ -58,10 +58,11 @@ type Options struct {
 	// CountOnly says the caller only counts URL events (grep's -c, -l,
 	// -q): it reads neither their Match nor their Pos and End. The search
 	// then builds no Match it does not need itself (Schemes, Strict,
-	// Unwrap, Context, line events and a mail part of a
-	// multipart/alternative group, whose repeats are told by their URLs,
-	// need one), and such URL events have a nil Match and no position: a
-	// URL found bare, as a www host or as an address costs no allocation.
+	// Unwrap, Context and line events need one), and such URL events have
+	// a nil Match and no position (but in a mail part of a
+	// multipart/alternative group, whose repeats are told by their URLs:
+	// there a borrowed Match, as for TextOnly): a URL found bare, as a www
+	// host or as an address costs no allocation.
 	CountOnly bool
 
 	// TextOnly says the caller reads of a URL event only Pos, End and its
