@@ -68,7 +68,8 @@ type body struct {
 	flowJoined   bool // the previous line ended in a soft break
 	flowDepth    int
 	html         *htmlText
-	htmlIn       []byte // decoded HTML not yet read by the tokenizer
+	htmlIn       []byte // decoded HTML, read by the tokenizer up to htmlOff
+	htmlOff      int
 	htmlPos      Position
 	htmlEOF      bool
 	reportedXfer bool
@@ -392,8 +393,8 @@ func (b *body) charset(data []byte, pos Position, atEOF bool) {
 // data nil flushes. Other text passes on.
 func (b *body) flow(data []byte, pos Position) {
 	if b.html != nil {
-		if len(b.htmlIn) == 0 {
-			b.htmlPos = pos
+		if b.htmlOff == len(b.htmlIn) {
+			b.htmlIn, b.htmlOff, b.htmlPos = b.htmlIn[:0], 0, pos
 		}
 		b.htmlIn = append(b.htmlIn, data...)
 		return
@@ -492,10 +493,10 @@ func (b *body) htmlStep() {
 		// taken, then the lines still to come.
 		b.html = nil
 		b.flushed, b.htmlEOF = false, false
-		if len(b.htmlIn) > 0 {
-			b.emit(b.htmlIn, Position{Offset: b.htmlPos.Offset, Line: b.htmlPos.Line, Col: b.htmlPos.Col})
-			b.htmlIn = b.htmlIn[:0]
+		if b.htmlOff < len(b.htmlIn) {
+			b.emit(b.htmlIn[b.htmlOff:], Position{Offset: b.htmlPos.Offset, Line: b.htmlPos.Line, Col: b.htmlPos.Col})
 		}
+		b.htmlIn, b.htmlOff = b.htmlIn[:0], 0
 		return
 	}
 	if b.html.done && len(b.out) == before {
@@ -509,7 +510,7 @@ type htmlSource struct{ b *body }
 // Read gives the tokenizer the decoded HTML.
 func (h htmlSource) Read(p []byte) (int, error) {
 	b := h.b
-	for len(b.htmlIn) == 0 {
+	for b.htmlOff == len(b.htmlIn) {
 		if b.htmlEOF {
 			return 0, io.EOF
 		}
@@ -519,8 +520,8 @@ func (h htmlSource) Read(p []byte) (int, error) {
 			b.htmlEOF = true
 		}
 	}
-	n := copy(p, b.htmlIn)
-	b.htmlIn = b.htmlIn[n:]
+	n := copy(p, b.htmlIn[b.htmlOff:])
+	b.htmlOff += n
 	return n, nil
 }
 
@@ -540,22 +541,25 @@ func (b *body) emit(data []byte, pos Position) {
 	b.dec += int64(len(data))
 }
 
-// recycle returns a body for the next part, reusing b's buffers: b, the
-// previous part's, is not read any more (a Body and its Locate are valid
-// until the next call to Next).
+// recycle returns b emptied, its buffers kept, as the body of the next
+// part: b, the previous part's, is not read any more (a Body and its
+// Locate are valid until the next call to Next).
 func (b *body) recycle() *body {
 	if b == nil {
 		return &body{}
 	}
-	nb := &body{line: b.line[:0], keep: b.keep[:0], anchors: b.anchors[:0], b64: b.b64[:0],
-		csIn: b.csIn[:0], csOut: b.csOut, b64Out: b.b64Out}
-	if cap(nb.keep) > 1<<20 {
-		nb.keep = nil // an outsized part's buffer goes
+	*b = body{line: b.line[:0], keep: b.keep[:0], anchors: b.anchors[:0], b64: b.b64[:0],
+		csIn: b.csIn[:0], csOut: b.csOut, b64Out: b.b64Out, htmlIn: b.htmlIn[:0], flowLine: b.flowLine[:0]}
+	if cap(b.keep) > 1<<20 {
+		b.keep = nil // an outsized part's buffer goes
 	}
-	if cap(nb.anchors) > maxAnchors {
-		nb.anchors = nil
+	if cap(b.anchors) > maxAnchors {
+		b.anchors = nil
 	}
-	return nb
+	if cap(b.htmlIn) > 1<<20 {
+		b.htmlIn = nil
+	}
+	return b
 }
 
 // anchor records that the output from b.dec on comes from pos, keeping

@@ -266,7 +266,11 @@ func isFromLine(b []byte) bool {
 	if i := bytes.IndexByte(b, '\n'); i >= 0 {
 		b = b[:i]
 	}
-	fields := bytes.Fields(b)
+	var buf [7][]byte
+	fields := buf[:0]
+	if !asciiFields(b, &fields) {
+		fields = bytes.Fields(b) // a line with non-ASCII bytes: Unicode spaces
+	}
 	if len(fields) < 7 {
 		return false
 	}
@@ -288,6 +292,33 @@ func isFromLine(b []byte) bool {
 	}
 	return isMonth && isDigits(fields[4]) && bytes.Count(fields[5], []byte{':'}) >= 1
 }
+
+// asciiFields is bytes.Fields for a line of ASCII bytes, into fields up to
+// its capacity (the rest are not needed): it returns false, having done
+// nothing useful, when line has a byte that is not ASCII.
+func asciiFields(line []byte, fields *[][]byte) bool {
+	start := -1
+	for i, c := range line {
+		if c >= 0x80 {
+			return false
+		}
+		if asciiSpace[c] {
+			if start >= 0 && len(*fields) < cap(*fields) {
+				*fields = append(*fields, line[start:i])
+			}
+			start = -1
+		} else if start < 0 {
+			start = i
+		}
+	}
+	if start >= 0 && len(*fields) < cap(*fields) {
+		*fields = append(*fields, line[start:])
+	}
+	return true
+}
+
+// asciiSpace are the bytes bytes.Fields splits ASCII text at.
+var asciiSpace = [128]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
 
 func isDigits(b []byte) bool {
 	if len(b) == 0 {
