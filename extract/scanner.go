@@ -309,6 +309,9 @@ func (s *Scanner) try(t, k int) (m *Match, ms, me, resume int, more bool) {
 	data, atEOF := s.buf[:s.end], s.eof
 	switch k {
 	case tLess:
+		if ok, short := wrapper.Opens(data[t:], s.f.limits()); !ok && !short {
+			break // no wrapper here: its quote prefix need not be read
+		}
 		quote := s.quote(t)
 		w, more := wrapper.At(data[t:], atEOF, quote, s.f.limits())
 		if more {

@@ -202,6 +202,24 @@ func At(data []byte, atEOF bool, quote []byte, lim Limits) (w Wrapper, more bool
 // prefix reads what follows the '<' at win[0]: "URL:" in any case, or a
 // scheme and its colon. It returns the kind and the index after the colon.
 // short is true when win ends before the kind can be decided.
+// Opens reports whether data starts as a wrapper does (APPENDIX): "<"
+// and "URL:", or "<", a scheme name and ":", looked for within
+// lim.MaxBytes; short when data ends before that is known. When it is
+// false and short is false, [At] finds no wrapper at data: a caller can
+// skip the work At's arguments cost ("<" before an HTML tag or an address
+// is common).
+func Opens(data []byte, lim Limits) (ok, short bool) {
+	lim = lim.orDefault()
+	if len(data) > lim.MaxBytes {
+		data = data[:lim.MaxBytes]
+	}
+	if len(data) == 0 || data[0] != '<' {
+		return false, false
+	}
+	kind, _, short := prefix(data)
+	return kind != None, short
+}
+
 func prefix(win []byte) (k Kind, i int, short bool) {
 	// appendix: URLs "be preceeded with a prefix consisting of the
 	// characters "URL:""; §2.1 asks to treat case as equivalent in scheme

@@ -469,6 +469,32 @@ func TestQuotePrefix(t *testing.T) {
 	}
 }
 
+// TestOpens checks what Opens says of the shapes a '<' starts in text.
+func TestOpens(t *testing.T) {
+	tests := []struct {
+		in        string
+		ok, short bool
+	}{
+		{"<URL:http://a.example/>", true, false},
+		{"<url:", true, false},
+		{"<http://a.example/>", true, false},
+		{"<a href=x>", false, false},
+		{"<3cn4ab$f1@news.example.edu>", false, false},
+		{"<br/>", false, false},
+		{"<", false, true},
+		{"<UR", false, true},
+		{"<mailto", false, true},
+		{"x<URL:", false, false},
+		{"", false, false},
+	}
+	for _, tt := range tests {
+		ok, short := Opens([]byte(tt.in), DefaultLimits)
+		if ok != tt.ok || short != tt.short {
+			t.Errorf("Opens(%q) = %v, %v, want %v, %v", tt.in, ok, short, tt.ok, tt.short)
+		}
+	}
+}
+
 func TestKindString(t *testing.T) {
 	for k, want := range map[Kind]string{None: "none", URL: "wrapped", Angle: "angle", 7: "Kind(7)"} {
 		if got := k.String(); got != want {
@@ -498,6 +524,16 @@ func FuzzAt(f *testing.F) {
 				t.Fatalf("At(%q, true) asked for more", data)
 			}
 			checkWrapper(t, data, lim, w)
+			// Opens false and not short: At finds nothing, whatever the
+			// quote and whether data ends there or not.
+			if ok, short := Opens(data, lim); !ok && !short {
+				if w.Kind != None {
+					t.Fatalf("Opens(%q) = false, At found %+v", data, w)
+				}
+				if w, more := At(data, false, q, lim); w.Kind != None || more {
+					t.Fatalf("Opens(%q) = false, At(atEOF false) = %+v, %v", data, w, more)
+				}
+			}
 			if w.Kind != None {
 				// The wrapper alone gives the same answer.
 				if w2, more := At(data[:w.End], true, q, lim); w2 != w || more {
