@@ -555,6 +555,10 @@ func (f *Finder) runEnd(data []byte, i int, closer byte, atEOF bool) (end int, m
 	var depth [3]int // (), [], {}
 	for i < len(data) && i < limit {
 		c := data[i]
+		if plainURLByte[c] {
+			i++ // most of a URL: none of the cases below
+			continue
+		}
 		if c < 0x80 {
 			switch {
 			case c == '\\' && f.cfg.escapes:
@@ -756,6 +760,19 @@ var urlByte = func() (t [0x80]bool) {
 		t[c] = true
 	}
 	for _, c := range "<>\"`|\\^" {
+		t[c] = false
+	}
+	return t
+}()
+
+// plainURLByte are the URL bytes runEnd passes with no more thought: all
+// but brackets, which it counts, and the quotes that may close a URL
+// (closerOf; the backslash is no urlByte).
+var plainURLByte = func() (t [0x100]bool) {
+	for c := range 0x80 {
+		t[c] = urlByte[c]
+	}
+	for _, c := range "()[]{}'\\" {
 		t[c] = false
 	}
 	return t
