@@ -289,10 +289,19 @@ func (s *Scanner) nextTrigger() (int, int) {
 		if s.next[k] < s.pos {
 			from := max(s.pos, s.searched[k])
 			s.next[k] = -1
-			if i := bytes.IndexByte(s.buf[from:s.end], triggerBytes[k]); i >= 0 {
-				s.next[k] = from + i
-			} else {
-				s.searched[k] = s.end
+			for {
+				i := bytes.IndexByte(s.buf[from:s.end], triggerBytes[k])
+				if i < 0 {
+					s.searched[k] = s.end
+					break
+				}
+				// A '.' not after "www" starts nothing (try, tDot): most
+				// full stops end here, in this loop.
+				if n := from + i; k != tDot || n-3 >= s.start && hasPrefixFold(s.buf[n-3:n+1], "www.") {
+					s.next[k] = n
+					break
+				}
+				from += i + 1
 			}
 		}
 		if n := s.next[k]; n >= 0 && (best < 0 || n < best) {
