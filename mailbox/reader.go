@@ -324,6 +324,13 @@ func (r *Reader) startBody(h header, start Position, path, group string, depth i
 func (r *Reader) skipBody() {
 	r.curStop = false
 	for {
+		// Whole buffered lines at once where none may end the body (an
+		// image, an attachment: most of a message's bytes, often).
+		if !r.noBulk {
+			if _, ok := r.src.bulk(len(r.stack) > 0); ok {
+				continue
+			}
+		}
 		if _, ok := r.bodyLine(); !ok {
 			break
 		}

@@ -96,6 +96,10 @@ func (s *source) peekLine() []byte {
 // more of them than it takes to tell: on a pipe, a short line ("\n") is
 // told apart as soon as it has come, not once five more bytes have.
 func (s *source) peekPrefix(prefix string) bool {
+	if s.br.Buffered() >= len(prefix) {
+		b, _ := s.br.Peek(len(prefix))
+		return string(b) == prefix
+	}
 	for i := 1; i <= len(prefix); i++ {
 		b, _ := s.br.Peek(i)
 		if len(b) < i || b[i-1] != prefix[i-1] {
