@@ -53,12 +53,13 @@ type body struct {
 	b64At Position
 	text  bool
 
-	cs     transform.Transformer // the charset's decoder, nil for UTF-8 and US-ASCII
-	csIn   []byte                // bytes the decoder has not taken yet, from csIn[0] on
-	csOut  []byte                // the decoder's output buffer, 4 KiB, allocated once
-	qpByte [1]byte               // a quoted-printable escape's byte
-	b64Out []byte                // flushBase64's output, as large as its largest flush
-	csPos  Position
+	cs      transform.Transformer // the charset's decoder, nil for UTF-8 and US-ASCII
+	csASCII bool                  // cs decodes each ASCII byte as itself, with no state (asciiCompatible)
+	csIn    []byte                // bytes the decoder has not taken yet, from csIn[0] on
+	csOut   []byte                // the decoder's output buffer, 4 KiB, allocated once
+	qpByte  [1]byte               // a quoted-printable escape's byte
+	b64Out  []byte                // flushBase64's output, as large as its largest flush
+	csPos   Position
 
 	flowed       bool
 	delsp        bool
@@ -340,6 +341,18 @@ func (b *body) charset(data []byte, pos Position, atEOF bool) {
 	if b.cs == nil {
 		if len(data) > 0 {
 			b.flow(data, pos)
+		}
+		if atEOF {
+			b.flow(nil, Position{})
+		}
+		return
+	}
+	if len(b.csIn) == 0 && b.csASCII && isASCII(data) {
+		// What the decoder would give, at the place it would give it.
+		p := pos
+		p.Exact = false
+		if len(data) > 0 {
+			b.flow(data, p)
 		}
 		if atEOF {
 			b.flow(nil, Position{})

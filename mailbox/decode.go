@@ -7,9 +7,11 @@ import (
 	"io"
 	"mime"
 	"strings"
+	"sync"
 
 	"golang.org/x/net/html"
 	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/htmlindex"
 	"golang.org/x/text/encoding/ianaindex"
 	"golang.org/x/text/encoding/unicode"
@@ -41,6 +43,42 @@ func charset(name string) (encoding.Encoding, error) {
 		return e, nil
 	}
 	return nil, errors.New("unknown charset")
+}
+
+// asciiCompatible reports whether enc's decoder turns every ASCII byte
+// into itself whatever came before: a single-byte charset (ISO 8859-*,
+// windows-125*, KOI8) whose lower half is ASCII, not EBCDIC, nor a stateful
+// one such as ISO-2022-JP, where the same bytes mean other characters
+// after an escape. Lines of such bytes need no decoding.
+func asciiCompatible(enc encoding.Encoding) bool {
+	cm, ok := enc.(*charmap.Charmap)
+	if !ok {
+		return false
+	}
+	if v, ok := asciiCharmaps.Load(cm); ok {
+		return v.(bool)
+	}
+	same := true
+	for c := range 0x80 {
+		if cm.DecodeByte(byte(c)) != rune(c) {
+			same = false
+			break
+		}
+	}
+	asciiCharmaps.Store(cm, same)
+	return same
+}
+
+var asciiCharmaps sync.Map // *charmap.Charmap -> bool
+
+// isASCII reports whether data has only ASCII bytes.
+func isASCII(data []byte) bool {
+	for _, c := range data {
+		if c >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // decodeWords decodes the RFC 2047 encoded words of a header value, in any

@@ -354,7 +354,7 @@ func (r *Reader) newPart(h header, start Position, mediatype string, params map[
 		if enc, err := charset(cs); err != nil {
 			r.report(path, errors.New("unknown charset "+strconv.Quote(cs)+", read as bytes"))
 		} else if enc != nil {
-			b.cs = enc.NewDecoder()
+			b.cs, b.csASCII = enc.NewDecoder(), asciiCompatible(enc)
 		}
 	}
 	if mediatype == "text/plain" && strings.EqualFold(params["format"], "flowed") {

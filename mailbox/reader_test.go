@@ -685,6 +685,36 @@ func TestCharsets(t *testing.T) {
 	}
 }
 
+// TestASCIILines checks the lines of a single-byte charset that need no
+// decoding (ASCII alone) against those that do, mixed in one part, and
+// which charsets pass ASCII lines on as they are.
+func TestASCIILines(t *testing.T) {
+	for _, cs := range []struct {
+		enc  encoding.Encoding
+		safe bool
+	}{
+		{charmap.ISO8859_1, true}, {charmap.Windows1252, true}, {charmap.KOI8R, true},
+		{charmap.CodePage037, false}, {japanese.ISO2022JP, false}, {japanese.ShiftJIS, false},
+		{unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM), false},
+	} {
+		if got := asciiCompatible(cs.enc); got != cs.safe {
+			t.Errorf("asciiCompatible(%v) = %v, want %v", cs.enc, got, cs.safe)
+		}
+	}
+	text := "plain http://a.example/x\ncafé http://b.example/café\nmore http://c.example/\nrésumé\n"
+	for _, cte := range []string{"8bit", "base64"} {
+		body := encode(t, charmap.ISO8859_1, text)
+		if cte == "base64" {
+			body = b64(body)
+		}
+		in := message(body, "Content-Type: text/plain; charset=iso-8859-1", "Content-Transfer-Encoding: "+cte)
+		parts, probs := readAll(t, strings.NewReader(in))
+		if len(probs) > 0 || len(parts) != 1 || parts[0].Body != text {
+			t.Fatalf("%s: parts = %v, problems %v, want one with body %q", cte, parts, probs, text)
+		}
+	}
+}
+
 // scanURLs returns the canonical URLs the scanner finds in s.
 func scanURLs(t testing.TB, s string) []string {
 	t.Helper()
