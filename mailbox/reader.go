@@ -148,8 +148,10 @@ func NewReader(r io.Reader, opts ...Option) *Reader {
 // would, but keeps its buffers: a caller that reads many small inputs
 // (the pieces of a large mailbox) allocates them once.
 func (r *Reader) Reset(src io.Reader, opts ...Option) {
-	br, last, problem := r.src.br, r.last, r.problem
-	*r = Reader{problem: problem, last: last}
+	*r = Reader{problem: r.problem, src: r.src, last: r.last, freeHeaders: r.freeHeaders,
+		fields: r.fields, arena: r.arena, stack: r.stack[:0], pending: r.pending[:0]}
+	clear(r.pending[:cap(r.pending)])
+	br := r.src.br
 	for _, o := range opts {
 		o(r)
 	}
