@@ -356,15 +356,18 @@ func IsSeparator(line []byte) bool { return isFromLine(line) }
 // two Readers gives the parts one Reader gives for data, positions
 // included, and message numbers counted from the second's start.
 func Cut(data []byte) int {
-	for end := len(data); end > 0; {
-		i := bytes.LastIndex(data[:end], []byte("\nFrom "))
-		if i < 0 {
-			return -1
+	// Forward, with bytes.Index's vector search: bytes.LastIndex hashes
+	// byte by byte, and was a tenth of the -j pipeline's time on mail.
+	cut := -1
+	for i := 0; ; {
+		j := bytes.Index(data[i:], []byte("\nFrom "))
+		if j < 0 {
+			return cut
 		}
-		if isFromLine(data[i+1:]) && bytes.IndexByte(data[i+1:], '\n') >= 0 {
-			return i + 1
+		j += i + 1
+		if isFromLine(data[j:]) && bytes.IndexByte(data[j:], '\n') >= 0 {
+			cut = j
 		}
-		end = i
+		i = j
 	}
-	return -1
 }
