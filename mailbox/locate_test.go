@@ -171,6 +171,42 @@ func TestCutPieces(t *testing.T) {
 	}
 }
 
+// TestCutIsLast checks that Cut gives the last separator line of its data
+// that is preceded by a line break and complete, at every length of a
+// generated mbox's first 40 KB (its windows and their edges included),
+// and along a message longer than a window.
+func TestCutIsLast(t *testing.T) {
+	var gen bytes.Buffer
+	if _, err := mailgen.Generate(&gen, 60, 9); err != nil {
+		t.Fatal(err)
+	}
+	data := gen.Bytes()[:min(gen.Len(), 40000)]
+	// Then a message longer than Cut's windows, and one more.
+	data = append(data, "\nFrom a@b.example Mon Jan  1 00:00:00 2001\n\n"...)
+	data = append(data, strings.Repeat("a line of a long body, From nobody\n", 1000)...)
+	data = append(data, "From c@d.example Mon Jan  1 00:00:01 2001\nSubject: x\n\nbody\n"...)
+	want := -1 // the answer for data[:n], kept as n grows
+	for n := 0; n <= len(data); n++ {
+		// A separator counts once its line's break is in: at n, the one
+		// whose line ends at n-1.
+		if n > 0 && data[n-1] == '\n' {
+			start := bytes.LastIndexByte(data[:n-1], '\n') + 1
+			if start > 0 && isFromLine(data[start:n]) {
+				want = start
+			}
+		}
+		if n > 40000 && n%101 != 0 && n < len(data)-200 {
+			continue // the long message: every length would take long
+		}
+		if got := Cut(data[:n]); got != want {
+			t.Fatalf("Cut(data[:%d]) = %d, want %d", n, got, want)
+		}
+	}
+	if want < 0 {
+		t.Fatal("no separator in the data: the test tests nothing")
+	}
+}
+
 // countMessages counts the messages of an mbox prefix.
 func countMessages(s string) int {
 	n := 0
