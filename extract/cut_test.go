@@ -82,6 +82,40 @@ func TestCutIndex(t *testing.T) {
 	}
 }
 
+// TestCutIsLast holds Cut to blankLineEnds' rule on random text (LF and CRLF
+// lines, blank ones, lone CRs, runs longer than Cut's windows) at every
+// length: the last blank line's end, or -1.
+func TestCutIsLast(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 1738))
+	var b strings.Builder
+	for b.Len() < 30000 {
+		switch r.IntN(12) {
+		case 0:
+			b.WriteString("\n")
+		case 1:
+			b.WriteString("\r\n")
+		case 2:
+			b.WriteString("\r")
+		case 3:
+			b.WriteString(strings.Repeat("a long run of text with no blank line\n", 1+r.IntN(400)))
+		default:
+			b.WriteString(strings.Repeat("x", r.IntN(80)) + "\n")
+		}
+	}
+	in := b.String()
+	want := -1
+	for n := 0; n <= len(in); n++ {
+		if n >= 2 { // blankLineEnds' test, for the LF at n-1
+			if i := n - 1; in[i] == '\n' && (in[i-1] == '\n' || i >= 2 && in[i-1] == '\r' && in[i-2] == '\n') {
+				want = n
+			}
+		}
+		if got := Cut([]byte(in[:n])); got != want {
+			t.Fatalf("Cut(in[:%d]) = %d, want %d", n, got, want)
+		}
+	}
+}
+
 // TestCut checks, for every table and golden input and for generated
 // documents with URLs in every context, that cutting at blank lines and
 // scanning the pieces apart with ResetAt finds exactly what one scan of

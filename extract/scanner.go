@@ -125,20 +125,40 @@ func (s *Scanner) ResetAt(r io.Reader, offset int64, line int) {
 // URLs for text as for text[:i] and text[i:] scanned apart, the second with
 // [Scanner.ResetAt] at offset i and its line.
 func Cut(text []byte) int {
-	for end := len(text); end > 0; {
-		i := bytes.LastIndexByte(text[:end], '\n')
-		if i < 1 {
-			return -1
+	// Windows from the end, a short one first (prose has a blank line
+	// every few lines), each searched forward with bytes.Index's vector
+	// search: a line at a time backwards cost the -j pipeline's reading
+	// goroutine a sixth of its time on text with few blank lines.
+	window := 1 << 10
+	for end := len(text); end > 0; window = 8 << 10 {
+		start := max(0, end-window)
+		if c := lastBlank(text, start, end); c >= 0 {
+			return c
 		}
-		switch {
-		case text[i-1] == '\n':
-			return i + 1
-		case text[i-1] == '\r' && i >= 2 && text[i-2] == '\n':
-			return i + 1
-		}
-		end = i
+		end = start
 	}
 	return -1
+}
+
+// lastBlank returns the index just after the last blank line of text
+// whose final LF is in text[start:end], or -1.
+func lastBlank(text []byte, start, end int) int {
+	lo := max(0, start-2) // a blank line's bytes may start before start
+	w := text[lo:end]
+	cut := -1
+	for _, sep := range [...]string{"\n\n", "\n\r\n"} {
+		for k := 0; ; {
+			j := bytes.Index(w[k:], []byte(sep))
+			if j < 0 {
+				break
+			}
+			if i := lo + k + j + len(sep) - 1; i >= start { // the final LF
+				cut = max(cut, i+1)
+			}
+			k += j + 1
+		}
+	}
+	return cut
 }
 
 // Scan advances to the next segment, which [Scanner.Raw] and
