@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"bytes"
 	"iter"
 	"sync"
 )
@@ -20,7 +19,7 @@ type Found struct {
 // prev is the byte before data in a larger text, 0 at its start, as
 // [Finder.At] has it. Positions (Offset, End, Line, Col) count in data.
 func (f *Finder) All(data []byte, prev byte) iter.Seq[Found] {
-	return f.each(data, prev, false)
+	return func(yield func(Found) bool) { f.each(data, prev, false, yield) }
 }
 
 // Borrowed is [Finder.All] for a caller that keeps nothing of a match
@@ -31,37 +30,36 @@ func (f *Finder) All(data []byte, prev byte) iter.Seq[Found] {
 // It finds exactly what All finds, with no allocation for a match but
 // where its canonical URL differs from its text.
 func (f *Finder) Borrowed(data []byte, prev byte) iter.Seq[Found] {
-	return f.each(data, prev, true)
+	// Small enough to inline: a caller that ranges over it at once keeps
+	// the loop's closures off the heap.
+	return func(yield func(Found) bool) { f.each(data, prev, true, yield) }
 }
 
-// each is All, or with lazy Borrowed: one loop over one Scanner.
-func (f *Finder) each(data []byte, prev byte, lazy bool) iter.Seq[Found] {
-	return func(yield func(Found) bool) {
-		s := f.scanner(lazy)
-		if pool := f.poolOf(lazy); pool != nil {
-			defer pool.Put(s)
-		}
-		var r bytes.Reader
-		r.Reset(data)
-		s.Reset(&r)
-		if prev != 0 {
-			s.prev = prev
-		}
-		for s.Scan() {
-			var m *Match
-			if lazy {
-				if m = s.Borrow(); m != nil {
-					// String gives back its input when that is canonical:
-					// here the Scanner's bytes, valid for this turn only,
-					// as the rest of the borrowed match.
-					m.URL = m.Parsed.String()
-				}
-			} else {
-				m = s.Match()
+// each is All's loop, or with lazy Borrowed's: one loop over one Scanner.
+func (f *Finder) each(data []byte, prev byte, lazy bool, yield func(Found) bool) {
+	s := f.scanner(lazy)
+	if pool := f.poolOf(lazy); pool != nil {
+		defer pool.Put(s)
+	}
+	s.mem.Reset(data) // the Scanner's own reader: a local one escapes
+	s.Reset(&s.mem)
+	if prev != 0 {
+		s.prev = prev
+	}
+	for s.Scan() {
+		var m *Match
+		if lazy {
+			if m = s.Borrow(); m != nil {
+				// String gives back its input when that is canonical:
+				// here the Scanner's bytes, valid for this turn only,
+				// as the rest of the borrowed match.
+				m.URL = m.Parsed.String()
 			}
-			if m != nil && !yield(Found{Start: int(m.candStart), End: int(m.candEnd), Match: m}) {
-				return
-			}
+		} else {
+			m = s.Match()
+		}
+		if m != nil && !yield(Found{Start: int(m.candStart), End: int(m.candEnd), Match: m}) {
+			return
 		}
 	}
 }

@@ -16,6 +16,7 @@ import (
 // bytes of look-back and slack: 98,385 bytes by default.
 type Scanner struct {
 	r   io.Reader
+	mem bytes.Reader // the reader of Finder.All's data
 	f   Finder
 	buf []byte
 	max int // the buffer's bound
@@ -97,8 +98,8 @@ func (s *Scanner) Reset(r io.Reader) {
 		s.f.cfg = defaults()
 		s.init()
 	}
-	buf, f, max, quote := s.buf, s.f, s.max, s.quoteMarks[:0]
-	*s = Scanner{r: r, f: f, buf: buf, max: max, line: 1, inQuote: true, quoteMarks: quote}
+	buf, f, max, quote, mem := s.buf, s.f, s.max, s.quoteMarks[:0], s.mem
+	*s = Scanner{r: r, f: f, buf: buf, max: max, line: 1, inQuote: true, quoteMarks: quote, mem: mem}
 	for k := range s.next {
 		s.next[k] = -1
 	}

@@ -37,6 +37,7 @@ type runner struct {
 	pieces []piece // the run's text nodes, in order
 	spans  []span  // the links found in buf
 	out    []ast.Node
+	label  []ast.Node // a link's text nodes, reused
 	// cursor is the first piece that a range from here on may touch: the
 	// spans are made in order, so each piece is passed once per run and a
 	// run with many links costs linear time, not the pieces times the
@@ -149,22 +150,16 @@ func (r *runner) linkify(parent ast.Node) {
 	}
 	r.spans = r.spans[:0]
 	// Each match is turned into a span at once and not kept: borrowed
-	// matches do, but for a Rewrite, which is handed the Match.
-	found := r.l.finder.Borrowed
+	// matches do, but for a Rewrite, which is handed the Match. (Each
+	// loop ranges over its iterator directly, which keeps the loop's
+	// closures off the heap.)
 	if r.l.Config.Rewrite != nil {
-		found = r.l.finder.All
-	}
-	for f := range found(buf, before) {
-		m, prev := f.Match, before
-		if f.Start > 0 {
-			prev = buf[f.Start-1]
+		for f := range r.l.finder.All(buf, before) {
+			r.span(f, before)
 		}
-		s := span{start: f.Start, end: f.End, label: int(m.Offset), labelEnd: int(m.End),
-			wrapped: m.Kind == extract.Wrapped}
-		if dest, ok := r.l.markdownDestination(r.l.unescaped(m, buf[f.Start:f.End], prev)); ok && !splitsEscape(buf, s.start) &&
-			!splitsEscape(buf, s.labelEnd) && !splitsEscape(buf, s.end) {
-			s.dest = []byte(dest)
-			r.spans = append(r.spans, s)
+	} else {
+		for f := range r.l.finder.Borrowed(buf, before) {
+			r.span(f, before)
 		}
 	}
 	if len(r.spans) == 0 {
@@ -176,15 +171,17 @@ func (r *runner) linkify(parent ast.Node) {
 	for _, s := range r.spans {
 		r.out = r.texts(r.out, cur, s.start)
 		link := r.l.newLink(s.dest, r.sourcePos(s.start))
-		var label []ast.Node
+		label := r.label[:0]
 		if s.wrapped && r.l.Config.Text == TextURL {
-			label = r.words(nil, s.label, s.labelEnd)
+			label = r.words(label, s.label, s.labelEnd)
 		} else {
-			label = r.texts(nil, s.label, s.labelEnd)
+			label = r.texts(label, s.label, s.labelEnd)
 		}
 		for _, n := range label {
 			link.AppendChild(link, n)
 		}
+		clear(label)
+		r.label = label[:0]
 		r.out = append(r.out, link)
 		cur = s.end
 	}
@@ -197,6 +194,23 @@ func (r *runner) linkify(parent ast.Node) {
 		parent.RemoveChild(parent, p.t)
 	}
 	clear(r.out)
+}
+
+// span adds a span for f, a URL found in the run's text (before is the
+// byte before the run), when it makes a link.
+func (r *runner) span(f extract.Found, before byte) {
+	buf := r.buf
+	m, prev := f.Match, before
+	if f.Start > 0 {
+		prev = buf[f.Start-1]
+	}
+	s := span{start: f.Start, end: f.End, label: int(m.Offset), labelEnd: int(m.End),
+		wrapped: m.Kind == extract.Wrapped}
+	if dest, ok := r.l.markdownDestination(r.l.unescaped(m, buf[f.Start:f.End], prev)); ok && !splitsEscape(buf, s.start) &&
+		!splitsEscape(buf, s.labelEnd) && !splitsEscape(buf, s.end) {
+		s.dest = []byte(dest)
+		r.spans = append(r.spans, s)
+	}
 }
 
 // unescaped returns the URL of data, found as m, as goldmark shows its
