@@ -6,6 +6,7 @@ import (
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/util"
 
 	"github.com/urlgrep/urlgrep/extract"
@@ -155,4 +156,5 @@ func (e *extender) Extend(m goldmark.Markdown) {
 		parser.WithInlineParsers(util.Prioritized(&wrapperParser{l: e.l}, 250)),
 		parser.WithASTTransformers(util.Prioritized(&transformer{l: e.l}, 999)),
 	)
+	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(newLinkRenderer(), 999)))
 }

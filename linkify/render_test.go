@@ -1,0 +1,84 @@
+package linkify
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/renderer/html"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+)
+
+// linkShapes is Markdown with links of every shape renderLink tells
+// apart: titles (with quotes, entities and escapes), destinations to
+// escape, dangerous schemes in any case, allowed data images, references,
+// autolinks (which are not *ast.Link, for contrast) and images.
+const linkShapes = `[plain](http://a.example/x) [titled](http://a.example/ "a \"title\" &amp; <b>")
+[single](http://a.example/ 'it''s') [paren](http://a.example/ (title)) [empty]() [space](<http://a.example/a b>)
+[escapes](http://a.example/\(x\)?q=1&r=2#frag) [unicode](http://a.example/café/日本?q=ü) [pct](http://a.example/%7e%zz)
+[js](javascript:alert(1)) [JS](JaVaScRiPt:alert(1)) [vb](vbscript:x) [file](file:///etc/passwd) [FILE](FILE:x)
+[data](data:text/html,<b>x</b>) [png](data:image/png;base64,AAAA) [svg](data:image/svg+xml;x) [DATA](DATA:IMAGE/GIF;x)
+[entity](&#x6A;avascript:x) [kelvin](&#x212A;x:y) [ref][r1] [Ref][] [collapsed][r2] ![img](http://a.example/i.png "t")
+<http://a.example/auto> <a@b.example> [**strong** and ` + "`code`" + `](http://a.example/s) [nested [brackets]](http://a.example/n)
+
+[r1]: http://a.example/ref "Ref title"
+[Ref]: javascript:void(0)
+[r2]: <http://a.example/with space> 'x'
+`
+
+// TestLinkRendererIsGoldmarks renders linkShapes with goldmark's renderer
+// and with linkRenderer ahead of it, with each renderer option that
+// renderLink reads, and with attributes on links (some of which
+// html.LinkAttributeFilter drops), and wants the same HTML.
+func TestLinkRendererIsGoldmarks(t *testing.T) {
+	options := map[string][]renderer.Option{
+		"default": nil,
+		"unsafe":  {html.WithUnsafe()},
+		"xhtml":   {html.WithXHTML(), html.WithHardWraps()},
+		"writer":  {html.WithWriter(html.NewWriter(html.WithEscapedSpace()))},
+	}
+	for name, opts := range options {
+		render := func(ours bool) string {
+			ropts := append([]renderer.Option{}, opts...)
+			if ours {
+				ropts = append(ropts, renderer.WithNodeRenderers(util.Prioritized(newLinkRenderer(), 999)))
+			}
+			md := goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough),
+				goldmark.WithParserOptions(parser.WithAttribute()), goldmark.WithRendererOptions(ropts...))
+			src := []byte(linkShapes)
+			doc := md.Parser().Parse(text.NewReader(src))
+			i := 0
+			ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+				if l, ok := n.(*ast.Link); ok && entering {
+					switch i++; i % 3 {
+					case 1:
+						l.SetAttributeString("rel", []byte("nofollow noopener"))
+						l.SetAttributeString("target", []byte(`_"blank"`))
+					case 2:
+						l.SetAttributeString("onclick", []byte("x()")) // filtered out
+						l.SetAttributeString("class", []byte("a<b"))
+					}
+				}
+				return ast.WalkContinue, nil
+			})
+			var out bytes.Buffer
+			if err := md.Renderer().Render(&out, src, doc); err != nil {
+				t.Fatal(err)
+			}
+			return out.String()
+		}
+		want, got := render(false), render(true)
+		if got != want {
+			t.Errorf("%s: linkRenderer's HTML differs from goldmark's:\n got %s\nwant %s", name, got, want)
+		}
+		if n := strings.Count(want, "<a href"); n < 20 {
+			t.Errorf("%s: only %d links rendered: the test tests little", name, n)
+		}
+	}
+}
