@@ -122,7 +122,12 @@ func hasPrefixFold(s, prefix string) bool {
 // newLink returns a link to dest with the configured attributes; pos is
 // its offset in the source.
 func (l *linker) newLink(dest []byte, pos int) *ast.Link {
-	link := ast.NewLink()
+	return l.initLink(ast.NewLink(), dest, pos)
+}
+
+// initLink makes link, a new link as ast.NewLink makes it (the zero
+// Link), a link to dest with the configured attributes.
+func (l *linker) initLink(link *ast.Link, dest []byte, pos int) *ast.Link {
 	link.Destination = dest
 	link.SetPos(pos)
 	// The stock renderer writes rel and target, escaped, as they pass

@@ -38,6 +38,7 @@ type runner struct {
 	spans  []span  // the links found in buf
 	out    []ast.Node
 	label  []ast.Node // a link's text nodes, reused
+	nodes  slabs      // the nodes and destinations made for the document
 	// cursor is the first piece that a range from here on may touch: the
 	// spans are made in order, so each piece is passed once per run and a
 	// run with many links costs linear time, not the pieces times the
@@ -170,7 +171,7 @@ func (r *runner) linkify(parent ast.Node) {
 	cur := 0
 	for _, s := range r.spans {
 		r.out = r.texts(r.out, cur, s.start)
-		link := r.l.newLink(s.dest, r.sourcePos(s.start))
+		link := r.l.initLink(r.nodes.link(), s.dest, r.sourcePos(s.start))
 		label := r.label[:0]
 		if s.wrapped && r.l.Config.Text == TextURL {
 			label = r.words(label, s.label, s.labelEnd)
@@ -208,7 +209,7 @@ func (r *runner) span(f extract.Found, before byte) {
 		wrapped: m.Kind == extract.Wrapped}
 	if dest, ok := r.l.markdownDestination(r.l.unescaped(m, buf[f.Start:f.End], prev)); ok && !splitsEscape(buf, s.start) &&
 		!splitsEscape(buf, s.labelEnd) && !splitsEscape(buf, s.end) {
-		s.dest = []byte(dest)
+		s.dest = r.nodes.bytes(dest)
 		r.spans = append(r.spans, s)
 	}
 }
@@ -297,7 +298,7 @@ func (r *runner) texts(out []ast.Node, from, to int) []ast.Node {
 		if merge {
 			t.Segment.Stop = seg.Stop
 		} else {
-			t = ast.NewTextSegment(seg)
+			t = r.nodes.text(seg)
 			out = append(out, t)
 		}
 		if brk {
@@ -328,10 +329,57 @@ func (r *runner) words(out []ast.Node, from, to int) []ast.Node {
 			}
 			if e > lo {
 				start := p.t.Segment.Start + lo - p.off
-				out = append(out, ast.NewTextSegment(text.NewSegment(start, start+e-lo)))
+				out = append(out, r.nodes.text(text.NewSegment(start, start+e-lo)))
 			}
 			lo = e
 		}
 	}
 	return out
+}
+
+// slabs hands out the nodes and destination bytes of one document's links
+// from arrays made a few dozen at a time, not one allocation each: they
+// live as long as the document's tree, so each array is used once, and
+// lives while any of its nodes does.
+type slabs struct {
+	texts []ast.Text
+	links []ast.Link
+	dest  []byte
+	n     int // the size of the next arrays: 16, doubling to 256
+}
+
+func (s *slabs) grow() int {
+	s.n = min(max(2*s.n, 16), 256)
+	return s.n
+}
+
+// text returns a new text node of seg, as ast.NewTextSegment makes one.
+func (s *slabs) text(seg text.Segment) *ast.Text {
+	if len(s.texts) == 0 {
+		s.texts = make([]ast.Text, s.grow())
+	}
+	t := &s.texts[0]
+	s.texts = s.texts[1:]
+	t.Segment = seg
+	return t
+}
+
+// link returns a new link node, as ast.NewLink makes one.
+func (s *slabs) link() *ast.Link {
+	if len(s.links) == 0 {
+		s.links = make([]ast.Link, s.grow())
+	}
+	l := &s.links[0]
+	s.links = s.links[1:]
+	return l
+}
+
+// bytes returns a copy of v, its capacity its length.
+func (s *slabs) bytes(v string) []byte {
+	if cap(s.dest)-len(s.dest) < len(v) {
+		s.dest = make([]byte, 0, max(4<<10, len(v)))
+	}
+	n := len(s.dest)
+	s.dest = append(s.dest, v...)
+	return s.dest[n:len(s.dest):len(s.dest)]
 }
