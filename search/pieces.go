@@ -171,9 +171,7 @@ func (p *pipeline) emitBatch() {
 			break
 		}
 		ev := &b.events[i]
-		if ev.Kind == PartBegin && ev.Part != nil {
-			ev.Part.Message += p.msgBase // the worker counted from its batch
-		}
+		ev.renumber(p.msgBase) // the worker counted from its batch
 		p.stopped = !p.s.fn(ev)
 	}
 	p.msgBase += b.msgs
@@ -272,9 +270,7 @@ func (p *pipeline) serialToCut(b *batch, r io.Reader) (*batch, error) {
 	cr.reset(io.MultiReader(bytes.NewReader(b.buf), r), p.cut)
 	base := p.msgBase
 	st := p.s.newStream(func(ev *Event) bool {
-		if ev.Kind == PartBegin && ev.Part != nil {
-			ev.Part.Message += base
-		}
+		ev.renumber(base)
 		return p.s.fn(ev)
 	})
 	var err error

@@ -57,7 +57,7 @@ type stream struct {
 	groupSeen map[string]bool
 	partSeen  map[string]bool
 
-	problems []string // mailbox problems not yet emitted
+	problems []mailbox.Problem // mailbox problems not yet emitted
 
 	lines    *lineTracker // Options.Before, After, Lines
 	mr       *mailbox.Reader
@@ -113,7 +113,7 @@ func (st *stream) mail(r io.Reader, offset int64, line int) error {
 	// One Reader serves every piece the stream reads, reset for each.
 	if st.mr == nil {
 		st.mr = mailbox.NewReader(r, mailbox.StartAt(offset, line, 0), mailbox.OnProblem(func(p mailbox.Problem) {
-			st.problems = append(st.problems, st.name+": "+p.Error())
+			st.problems = append(st.problems, p)
 		}))
 	} else {
 		st.mr.Reset(r, mailbox.StartAt(offset, line, 0))
@@ -121,9 +121,13 @@ func (st *stream) mail(r io.Reader, offset int64, line int) error {
 	mr := st.mr
 	for !st.stopped {
 		part, err := mr.Next()
-		for _, n := range st.problems {
-			st.note(n)
+		for _, p := range st.problems {
+			if !st.stopped {
+				mp := &mailProblem{name: st.name, p: p}
+				st.stopped = !st.emit(&Event{Kind: Note, Note: st.name + ": " + p.Error(), problem: mp})
+			}
 		}
+		clear(st.problems)
 		st.problems = st.problems[:0]
 		if err == io.EOF {
 			return nil

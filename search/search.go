@@ -183,7 +183,8 @@ type Event struct {
 	// Line is the line of a LineEvent.
 	Line *Line
 
-	borrowed bool // Match is the Scanner's (Options.TextOnly): copy it to keep it
+	borrowed bool         // Match is the Scanner's (Options.TextOnly): copy it to keep it
+	problem  *mailProblem // a Note's mail problem, renumbered with the parts (renumber)
 }
 
 // Wrapped is a redirect link that Options.Unwrap replaced by its target.
@@ -318,4 +319,25 @@ func streaming(r io.Reader) bool {
 	}
 	fi, err := f.Stat()
 	return err == nil && !fi.Mode().IsRegular()
+}
+
+// mailProblem is a problem of the mail reader, told in a Note of the
+// input named name.
+type mailProblem struct {
+	name string
+	p    mailbox.Problem
+}
+
+// renumber adds base to the message numbers ev carries (a mail part's
+// PartBegin, a mail problem's Note), which a stream counts from the start
+// of the piece it reads.
+func (ev *Event) renumber(base int) {
+	switch {
+	case base == 0:
+	case ev.Kind == PartBegin && ev.Part != nil:
+		ev.Part.Message += base
+	case ev.problem != nil:
+		ev.problem.p.Message += base
+		ev.Note = ev.problem.name + ": " + ev.problem.p.Error()
+	}
 }

@@ -440,3 +440,55 @@ func unhex2(b []byte) int {
 	}
 	return v
 }
+
+// TestJobsMailNotes checks that the notes of mail problems name the
+// message they are in when the mailbox is read in pieces (TextOnly and
+// CountOnly, Jobs 3, batches of every size, a serial stretch included):
+// the workers count messages from their piece's start, and the notes,
+// like the parts, are renumbered.
+func TestJobsMailNotes(t *testing.T) {
+	var b strings.Builder
+	for i := range 60 {
+		fmt.Fprintf(&b, "From a@b.example Mon Nov  2 09:14:03 1994\n")
+		switch i % 4 {
+		case 1:
+			b.WriteString("not a header at all\nhttp://a.example/\n\n") // no header block
+		case 2:
+			b.WriteString("Content-Type: text/plain; charset=\"x\n\nhttp://b.example/\n\n") // bad parameter
+		case 3:
+			fmt.Fprintf(&b, "Subject: %d\n\n%s\n\n", i, strings.Repeat("long body line\n", 30*i))
+		default:
+			fmt.Fprintf(&b, "Subject: %d\nContent-Type: text/plain; charset=no-such\n\nhttp://c.example/%d\n\n", i, i)
+		}
+	}
+	data := []byte(b.String())
+	defer func(t, m int) { batchTarget, batchMax = t, m }(batchTarget, batchMax)
+	for _, sz := range []struct{ target, max int }{{64 << 10, 256 << 10}, {64, 256}, {200, 1 << 10}} {
+		batchTarget, batchMax = sz.target, sz.max
+		for _, o := range []Options{{TextOnly: true}, {CountOnly: true}} {
+			want := notes(t, data, Options{Jobs: 1})
+			if !strings.Contains(want, "f: message 58") {
+				t.Fatalf("no note for message 58 in:\n%s", want)
+			}
+			o.Jobs = 3
+			if got := notes(t, data, o); got != want {
+				t.Errorf("%+v, batches %d/%d: notes differ from Jobs 1:\n%s", o, sz.target, sz.max, firstDiff(got, want))
+			}
+		}
+	}
+}
+
+// notes returns the notes a search of data reports, a line each.
+func notes(t *testing.T, data []byte, o Options) string {
+	t.Helper()
+	var b strings.Builder
+	if _, err := Search(Input{Name: "f", R: bytes.NewReader(data)}, o, func(ev *Event) bool {
+		if ev.Kind == Note {
+			b.WriteString(ev.Note + "\n")
+		}
+		return true
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}

@@ -24,6 +24,9 @@ type searcher struct {
 	msgs int
 	urls int64
 	drop int64
+	// under is the reader open's bufio.Reader reads (the input, counted),
+	// nil when it reads a decoder of it.
+	under io.Reader
 }
 
 func newSearcher(in Input, o Options, fn func(*Event) bool) *searcher {
@@ -56,6 +59,7 @@ func (c counter) Read(p []byte) (int, error) {
 // was skipped with a note. done releases what open holds.
 func (s *searcher) open() (r *bufio.Reader, mail, skip, live bool, done func(), err error) {
 	var in io.Reader = counter{s.in.R, &s.read, s.o.Progress}
+	s.under = in
 	done = func() {}
 	live = streaming(s.in.R)
 	if live {
@@ -76,6 +80,7 @@ func (s *searcher) open() (r *bufio.Reader, mail, skip, live bool, done func(), 
 		// stands for (positions then count in the UTF-8 text).
 		dec := unicode.UTF16(unicode.BigEndian, unicode.ExpectBOM).NewDecoder()
 		br = bufio.NewReaderSize(transform.NewReader(br, dec), 64<<10)
+		s.under = nil
 		if head, err = peekHead(br, live); err != nil {
 			return nil, false, false, live, done, err
 		}
@@ -122,9 +127,7 @@ func (s *searcher) run() error {
 		if base := at.Messages; base > 0 {
 			fn := s.fn
 			s.fn = func(ev *Event) bool {
-				if ev.Kind == PartBegin && ev.Part != nil {
-					ev.Part.Message += base
-				}
+				ev.renumber(base)
 				return fn(ev)
 			}
 		}
@@ -139,7 +142,14 @@ func (s *searcher) run() error {
 	// for the allocation of every parse under urlgrep's 12 MiB soft
 	// memory limit. Pieces pay for text.
 	if s.o.Jobs > 1 && !live && !s.o.lines() && (!mail || s.o.TextOnly || s.o.CountOnly) {
-		return s.pieces(br, mail, at)
+		var r io.Reader = br
+		if s.under != nil {
+			// The batches read the input itself once br's bytes are
+			// taken: through br, each byte was copied twice.
+			head, _ := br.Peek(br.Buffered())
+			r = io.MultiReader(bytes.NewReader(head), s.under)
+		}
+		return s.pieces(r, mail, at)
 	}
 	st := s.newStream(s.fn)
 	if mail {
