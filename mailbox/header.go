@@ -175,8 +175,8 @@ func (r *Reader) headerParts(h header, prefix string) {
 			}
 		}
 		b.flushed = true
-		p := &Part{Message: r.msg, MessageID: r.msgID, Subject: r.subject, Path: headerPath(prefix, name),
-			Type: "text/plain", Body: b, Offset: f.first.pos.Offset, Line: f.first.pos.Line, body: b, header: true}
+		p := r.part(Part{Message: r.msg, MessageID: r.msgID, Subject: r.subject, Path: headerPath(prefix, name),
+			Type: "text/plain", Body: b, Offset: f.first.pos.Offset, Line: f.first.pos.Line, body: b, header: true})
 		r.pending = append(r.pending, p)
 	}
 }

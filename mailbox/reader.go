@@ -119,6 +119,8 @@ type Reader struct {
 	curStop     bool     // the current body has met its end
 	last        *body    // the last body made, whose buffers the next reuses
 	fields      header   // the last header's fields, reused (readHeader)
+	held        []byte   // a preamble's or epilogue's lines, reused (readText)
+	parts       []Part   // the Parts still to hand out (part)
 	arena       []byte   // the bytes of their names and values
 }
 
@@ -149,7 +151,7 @@ func NewReader(r io.Reader, opts ...Option) *Reader {
 // (the pieces of a large mailbox) allocates them once.
 func (r *Reader) Reset(src io.Reader, opts ...Option) {
 	*r = Reader{problem: r.problem, src: r.src, last: r.last, freeHeaders: r.freeHeaders,
-		fields: r.fields, arena: r.arena, stack: r.stack[:0], pending: r.pending[:0]}
+		fields: r.fields, arena: r.arena, held: r.held, parts: r.parts, stack: r.stack[:0], pending: r.pending[:0]}
 	clear(r.pending[:cap(r.pending)])
 	br := r.src.br
 	for _, o := range opts {
@@ -365,8 +367,8 @@ func (r *Reader) newPart(h header, start Position, mediatype string, params map[
 	if mediatype == "text/html" {
 		b.html = newHTMLText(htmlSource{b}, func(err error) { r.report(path, err) })
 	}
-	return &Part{Message: r.msg, MessageID: r.msgID, Subject: r.subject, Path: path, Type: mediatype,
-		Group: group, Body: b, Offset: start.Offset, Line: start.Line, body: b}
+	return r.part(Part{Message: r.msg, MessageID: r.msgID, Subject: r.subject, Path: path, Type: mediatype,
+		Group: group, Body: b, Offset: start.Offset, Line: start.Line, body: b})
 }
 
 // nextPart reads on in the multipart f: its next part's header, or its
@@ -414,7 +416,12 @@ func (r *Reader) readText(f *frame, what string) {
 	}
 	r.curStop = false
 	var first Position
-	var held []byte
+	held := r.held[:0]
+	defer func() {
+		if cap(held) <= 2*maxPreamble {
+			r.held = held[:0] // replay copied it: the buffer serves the next
+		}
+	}()
 	blank := true
 	for len(held) < maxPreamble {
 		c, ok := r.bodyLine()
@@ -439,8 +446,8 @@ func (r *Reader) readText(f *frame, what string) {
 	if r.curStop {
 		b.ended = true
 	}
-	r.pending = append(r.pending, &Part{Message: r.msg, MessageID: r.msgID, Subject: r.subject, Path: path,
-		Type: "text/plain", Group: f.group, Body: b, Offset: first.Offset, Line: first.Line, body: b})
+	r.pending = append(r.pending, r.part(Part{Message: r.msg, MessageID: r.msgID, Subject: r.subject, Path: path,
+		Type: "text/plain", Group: f.group, Body: b, Offset: first.Offset, Line: first.Line, body: b}))
 }
 
 // replay feeds data, lines read from first on, to the body, as the lines
@@ -483,4 +490,18 @@ func (r *Reader) report(part string, err error) {
 // and message/* but message/rfc822 and message/global (read as messages).
 func isText(mediatype string) bool {
 	return strings.HasPrefix(mediatype, "text/") || strings.HasPrefix(mediatype, "message/")
+}
+
+// part returns a new Part with p's fields. Parts outlive Next (a caller
+// keeps them with the URLs found in them), so each is new, but they are
+// made 64 at a time: a message has a part for each of several header
+// fields.
+func (r *Reader) part(p Part) *Part {
+	if len(r.parts) == 0 {
+		r.parts = make([]Part, 64)
+	}
+	np := &r.parts[0]
+	r.parts = r.parts[1:]
+	*np = p
+	return np
 }
