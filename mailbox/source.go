@@ -271,8 +271,10 @@ func isFromLine(b []byte) bool {
 		b = b[:i]
 	}
 	var buf [7][]byte
-	fields := buf[:0]
-	if !asciiFields(b, &fields) {
+	var fields [][]byte
+	if n, ok := asciiFields(b, &buf); ok {
+		fields = buf[:n]
+	} else {
 		fields = bytes.Fields(b) // a line with non-ASCII bytes: Unicode spaces
 	}
 	if len(fields) < 7 {
@@ -297,28 +299,30 @@ func isFromLine(b []byte) bool {
 	return isMonth && isDigits(fields[4]) && bytes.Count(fields[5], []byte{':'}) >= 1
 }
 
-// asciiFields is bytes.Fields for a line of ASCII bytes, into fields up to
-// its capacity (the rest are not needed): it returns false, having done
-// nothing useful, when line has a byte that is not ASCII.
-func asciiFields(line []byte, fields *[][]byte) bool {
-	start := -1
+// asciiFields is bytes.Fields for a line of ASCII bytes, into fields (the
+// rest are not needed): it returns how many it filled, and false, having
+// done nothing useful, when line has a byte that is not ASCII.
+func asciiFields(line []byte, fields *[7][]byte) (int, bool) {
+	n, start := 0, -1
 	for i, c := range line {
 		if c >= 0x80 {
-			return false
+			return 0, false
 		}
 		if asciiSpace[c] {
-			if start >= 0 && len(*fields) < cap(*fields) {
-				*fields = append(*fields, line[start:i])
+			if start >= 0 && n < len(fields) {
+				fields[n] = line[start:i]
+				n++
 			}
 			start = -1
 		} else if start < 0 {
 			start = i
 		}
 	}
-	if start >= 0 && len(*fields) < cap(*fields) {
-		*fields = append(*fields, line[start:])
+	if start >= 0 && n < len(fields) {
+		fields[n] = line[start:]
+		n++
 	}
-	return true
+	return n, true
 }
 
 // asciiSpace are the bytes bytes.Fields splits ASCII text at.
