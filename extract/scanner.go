@@ -316,9 +316,9 @@ func (s *Scanner) nextTrigger() (int, int) {
 					s.searched[k] = s.end
 					break
 				}
-				// A '.' not after "www" starts nothing (try, tDot): most
-				// full stops end here, in this loop.
-				if n := from + i; k != tDot || n-3 >= s.start && hasPrefixFold(s.buf[n-3:n+1], "www.") {
+				// Most triggers start nothing, as their next or previous
+				// bytes tell: they end here, in this loop.
+				if n := from + i; !s.startsNothing(k, n) {
 					s.next[k] = n
 					break
 				}
@@ -332,16 +332,37 @@ func (s *Scanner) nextTrigger() (int, int) {
 	return best, kind
 }
 
+// startsNothing reports whether the trigger of kind k at buf[n] starts no
+// candidate, as the bytes around it tell, whatever is read after them:
+//   - a '.' not after "www" (www hosts are the only candidates a '.' starts);
+//   - a ':' followed by a byte that is no URL byte ("Note: ", "Subject: x"):
+//     a URL has a part after its colon, and runEnd would stop at once;
+//   - a '<' that opens no wrapper (wrapper.Opens: an HTML tag, an address).
+//
+// Most triggers in prose are these: nextTrigger passes them over at once.
+func (s *Scanner) startsNothing(k, n int) bool {
+	switch k {
+	case tDot:
+		return n-3 < s.start || !hasPrefixFold(s.buf[n-3:n+1], "www.")
+	case tColon:
+		if n+1 < s.end {
+			c := s.buf[n+1]
+			return c < 0x80 && !urlByte[c] && !(c == '\\' && s.f.cfg.escapes)
+		}
+	case tLess:
+		ok, short := wrapper.Opens(s.buf[n:s.end], s.f.limits())
+		return !ok && !short
+	}
+	return false
+}
+
 // try runs the recogniser for the trigger byte at t. It returns a match
 // spanning buf[ms:me] and where the scan resumes, or more when the
 // candidate that starts at ms runs past the data read so far.
 func (s *Scanner) try(t, k int) (m *Match, ms, me, resume int, more bool) {
 	data, atEOF := s.buf[:s.end], s.eof
 	switch k {
-	case tLess:
-		if ok, short := wrapper.Opens(data[t:], s.f.limits()); !ok && !short {
-			break // no wrapper here: its quote prefix need not be read
-		}
+	case tLess: // one that opens a wrapper, or may (startsNothing)
 		quote := s.quote(t)
 		w, more := wrapper.At(data[t:], atEOF, quote, s.f.limits())
 		if more {
@@ -350,15 +371,7 @@ func (s *Scanner) try(t, k int) (m *Match, ms, me, resume int, more bool) {
 		if m := s.f.wrapped(w, data[t:]); m != nil {
 			return m, t + w.URLStart, t + w.URLEnd, t + w.End, false
 		}
-	case tColon:
-		if t+1 < len(data) {
-			// "Note: ", "Subject: x": a URL has a part after its colon,
-			// and no URL character follows this one (runEnd would stop
-			// at once). Most colons in prose end here.
-			if c := data[t+1]; c < 0x80 && !urlByte[c] && !(c == '\\' && s.f.cfg.escapes) {
-				break
-			}
-		}
+	case tColon: // one a URL byte follows, or may (startsNothing)
 		// The scheme is the run of scheme bytes before ':', or a suffix
 		// of it (schemeStart: "e.g.http:" has "http:").
 		lo := max(s.start, t-maxScheme)
@@ -389,9 +402,9 @@ func (s *Scanner) try(t, k int) (m *Match, ms, me, resume int, more bool) {
 			return nil, i, 0, 0, true
 		}
 		s.countDropped(i, end)
-	case tDot:
+	case tDot: // after "www" (startsNothing)
 		i := t - 3
-		if i < s.start || !hasPrefixFold(data[i:], "www.") || !startsWord(s.byteBefore(i)) {
+		if !startsWord(s.byteBefore(i)) {
 			break
 		}
 		m, end, more := s.f.www(data, i, s.byteBefore(i), atEOF)
