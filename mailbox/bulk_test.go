@@ -61,6 +61,10 @@ func TestBulkSameAsLines(t *testing.T) {
 		ins[fmt.Sprintf("mailgen-%d", seed)] = buf.Bytes()
 	}
 	ins["html"] = []byte("From a@b.example Mon Nov  2 09:14:03 1994\nContent-Type: text/html\n\n<p>one\n<a href=\"http://a.example/x\">x</a>\n<br>two <img src=\"http://a.example/i.png\">\nthree http://a.example/t\n</p>\n")
+	// Ignored fields folded over many lines (skipFolded), among kept ones.
+	ins["folded"] = []byte("From a@b.example Mon Nov  2 09:14:03 1994\nReceived: from a.example\n\tby b.example;\n    Mon, 2 Nov 1994\n" +
+		"DKIM-Signature: v=1;\n b=abc\n\t def\nSubject: see\n http://a.example/s\nReceived: x\n \n\t\nX-Url: http://b.example/\n\n" +
+		"body http://c.example/\n  indented http://d.example/\n")
 	lineByLine := func(r *Reader) { r.noBulk = true }
 	for name, in := range ins {
 		want := describeParts(t, in, lineByLine)

@@ -65,6 +65,11 @@ func (r *Reader) readHeader(path string) (header, Position) {
 	vstart := 0       // where cur's value starts in arena
 	total := 0
 	for {
+		if skipping && !r.curStop && !r.noBulk {
+			// An ignored field's continuation lines (a Received or
+			// DKIM-Signature field folded over many), at once.
+			total += r.src.skipFolded(maxHeaderBytes - total)
+		}
 		c, ok := r.bodyLine()
 		if !ok {
 			r.curStop = false

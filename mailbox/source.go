@@ -174,6 +174,34 @@ func (s *source) bulk(delims bool) (chunk, bool) {
 	return c, true
 }
 
+// skipFolded consumes the buffered whole lines, up to limit bytes, that
+// start with a space or a tab, and returns how many bytes: the
+// continuation lines of a header field, which are never separators,
+// mboxrd-quoted lines or delimiters, so that next would return each
+// whole. It waits for no input.
+func (s *source) skipFolded(limit int) int {
+	if s.held != nil || !s.lineStart || s.eof {
+		return 0
+	}
+	b, _ := s.br.Peek(min(s.br.Buffered(), limit))
+	n, lines := 0, 0
+	for n < len(b) && (b[n] == ' ' || b[n] == '\t') {
+		j := bytes.IndexByte(b[n:], '\n')
+		if j < 0 {
+			break
+		}
+		n += j + 1
+		lines++
+	}
+	if n > 0 {
+		s.pos.Offset += int64(n)
+		s.pos.Line += lines
+		s.pos.Col = 1
+		s.br.Discard(n)
+	}
+	return n
+}
+
 // raw returns the next chunk of the input, whatever it is; ok false at
 // the end of the input.
 func (s *source) raw() (chunk, bool) {
