@@ -49,9 +49,9 @@ func (r *Reader) readHeader(path string) (header, Position) {
 	// The fields and their bytes reuse the last header's buffers (no
 	// reader of a header outlives the next readHeader); a field's value
 	// is the last thing in the arena, so its continuation lines extend it.
-	h := r.fields[:0]
-	arena := r.arena[:0]
+	hr := headerReader{r: r, path: path, h: r.fields[:0], arena: r.arena[:0]}
 	defer func() {
+		h, arena := hr.h, hr.arena
 		clear(h[len(h):cap(h)]) // let the continuation lines go
 		if cap(h) <= 256 {
 			r.fields = h[:0]
@@ -60,87 +60,131 @@ func (r *Reader) readHeader(path string) (header, Position) {
 			r.arena = arena[:0]
 		}
 	}()
-	var cur *field
-	skipping := false // in a field ignored: its continuation lines too
-	vstart := 0       // where cur's value starts in arena
 	total := 0
 	for {
-		if skipping && !r.curStop && !r.noBulk {
-			// An ignored field's continuation lines (a Received or
-			// DKIM-Signature field folded over many), at once.
-			total += r.src.skipFolded(maxHeaderBytes - total)
+		if !r.curStop && !r.noBulk {
+			if hr.skipping {
+				// An ignored field's continuation lines (a Received or
+				// DKIM-Signature field folded over many), at once.
+				total += r.src.skipFolded(maxHeaderBytes - total)
+			}
+			if len(hr.h) > 0 || hr.skipping {
+				// Once a field is read, the buffered lines up to the
+				// blank one at once, each read as below.
+				if run, ok := r.src.headerRun(len(r.stack) > 0, maxHeaderBytes-total); ok {
+					total += len(run.data)
+					hr.run(run)
+					continue
+				}
+			}
 		}
 		c, ok := r.bodyLine()
 		if !ok {
 			r.curStop = false
-			return h, r.src.pos
+			return hr.h, r.src.pos
 		}
 		line := bytes.TrimRight(c.data, "\r\n")
 		if c.pos.Col == 1 && len(line) == 0 {
-			return h, r.src.pos // the empty line (or a last "\r") ends the block
+			return hr.h, r.src.pos // the empty line (or a last "\r") ends the block
 		}
 		total += len(c.data)
 		if total > maxHeaderBytes {
 			r.src.unread(c)
 			r.report(path, errors.New("header block longer than 1 MiB: the rest read as body text"))
-			return h, c.pos
+			return hr.h, c.pos
 		}
-		switch {
-		case c.pos.Col != 1 || (line[0] == ' ' || line[0] == '\t') && (cur != nil || skipping):
-			// A continuation line, or the rest of a line longer than the
-			// source's buffer.
-			if cur == nil || skipping {
-				continue
-			}
-			if len(cur.name)+2+len(cur.value)+len(line) > maxFieldBytes {
-				if !cur.cut {
-					cur.cut = true
-					r.report(path, errors.New("header field longer than 64 KiB, cut"))
-				}
-				continue
-			}
-			n := len(arena)
-			arena = append(arena, line...)
-			cur.value = arena[vstart:len(arena):len(arena)]
-			cur.more = append(cur.more, valueLine{arena[n:len(arena):len(arena)], c.pos})
-		default:
-			name, _, found := bytes.Cut(line, []byte{':'})
-			if !found || len(name) == 0 || bytes.ContainsAny(name, " \t") {
-				if len(h) == 0 && !skipping {
-					// Not a header at all: a body with no header block.
-					r.src.unread(c)
-					r.report(path, errors.New("no header block"))
-					return h, c.pos
-				}
-				continue // a stray line among the fields
-			}
-			if ignored(name) {
-				// Received, DKIM-Signature and the like: half a message's
-				// header block, folded over many lines, and never read.
-				cur, skipping = nil, true
-				continue
-			}
-			vpos := c.pos
-			skip := len(name) + 1
-			for skip < len(line) && (line[skip] == ' ' || line[skip] == '\t') {
-				skip++
-			}
-			vpos.Offset += int64(skip)
-			vpos.Col += skip
-			arena = append(arena, name...)
-			nm := arena[len(arena)-len(name) : len(arena) : len(arena)]
-			vstart = len(arena)
-			arena = append(arena, line[skip:]...)
-			v := arena[vstart:len(arena):len(arena)]
-			if len(h) < cap(h) {
-				more := h[:len(h)+1][len(h)].more[:0]
-				h = append(h, field{name: nm, value: v, first: valueLine{v, vpos}, more: more})
-			} else {
-				h = append(h, field{name: nm, value: v, first: valueLine{v, vpos}})
-			}
-			cur, skipping = &h[len(h)-1], false
+		if !hr.line(c, line) && len(hr.h) == 0 && !hr.skipping {
+			// Not a header at all: a body with no header block.
+			r.src.unread(c)
+			r.report(path, errors.New("no header block"))
+			return hr.h, c.pos
 		}
 	}
+}
+
+// headerReader is readHeader's state: the fields so far, the bytes of
+// their names and values, the field being read.
+type headerReader struct {
+	r        *Reader
+	path     string
+	h        header
+	arena    []byte
+	cur      *field
+	skipping bool // in a field ignored: its continuation lines too
+	vstart   int  // where cur's value starts in arena
+}
+
+// run reads the lines of c, a run source.headerRun gave (whole lines, none
+// blank), one by one as readHeader reads a line.
+func (hr *headerReader) run(c chunk) {
+	data, pos := c.data, c.pos
+	for len(data) > 0 {
+		i := bytes.IndexByte(data, '\n') + 1
+		hr.line(chunk{data: data[:i], pos: pos, eol: true}, bytes.TrimRight(data[:i], "\r\n"))
+		pos.Offset += int64(i)
+		pos.Line++
+		data = data[i:]
+	}
+}
+
+// line reads c, a line of the header block that is not blank, line its
+// bytes without the line break: a continuation line, a field, or a stray
+// line among the fields (ignored). It returns false for a line that is
+// neither a field nor a continuation.
+func (hr *headerReader) line(c chunk, line []byte) bool {
+	cur := hr.cur
+	if c.pos.Col != 1 || (line[0] == ' ' || line[0] == '\t') && (cur != nil || hr.skipping) {
+		// A continuation line, or the rest of a line longer than the
+		// source's buffer.
+		if cur == nil || hr.skipping {
+			return true
+		}
+		if len(cur.name)+2+len(cur.value)+len(line) > maxFieldBytes {
+			if !cur.cut {
+				cur.cut = true
+				hr.r.report(hr.path, errors.New("header field longer than 64 KiB, cut"))
+			}
+			return true
+		}
+		n := len(hr.arena)
+		hr.arena = append(hr.arena, line...)
+		arena := hr.arena
+		cur.value = arena[hr.vstart:len(arena):len(arena)]
+		cur.more = append(cur.more, valueLine{arena[n:len(arena):len(arena)], c.pos})
+		return true
+	}
+	name, _, found := bytes.Cut(line, []byte{':'})
+	if !found || len(name) == 0 || bytes.ContainsAny(name, " \t") {
+		return false // a stray line among the fields, or no header at all
+	}
+	if ignored(name) {
+		// Received, DKIM-Signature and the like: half a message's
+		// header block, folded over many lines, and never read.
+		hr.cur, hr.skipping = nil, true
+		return true
+	}
+	vpos := c.pos
+	skip := len(name) + 1
+	for skip < len(line) && (line[skip] == ' ' || line[skip] == '\t') {
+		skip++
+	}
+	vpos.Offset += int64(skip)
+	vpos.Col += skip
+	hr.arena = append(hr.arena, name...)
+	nm := hr.arena[len(hr.arena)-len(name) : len(hr.arena) : len(hr.arena)]
+	hr.vstart = len(hr.arena)
+	hr.arena = append(hr.arena, line[skip:]...)
+	v := hr.arena[hr.vstart:len(hr.arena):len(hr.arena)]
+	h := hr.h
+	if len(h) < cap(h) {
+		more := h[:len(h)+1][len(h)].more[:0]
+		h = append(h, field{name: nm, value: v, first: valueLine{v, vpos}, more: more})
+	} else {
+		h = append(h, field{name: nm, value: v, first: valueLine{v, vpos}})
+	}
+	hr.h = h
+	hr.cur, hr.skipping = &h[len(h)-1], false
+	return true
 }
 
 // unscanned are the header fields that hold no URL but do hold host

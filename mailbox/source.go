@@ -144,22 +144,54 @@ func (s *source) bulk(delims bool) (chunk, bool) {
 		return chunk{}, false
 	}
 	b, _ := s.br.Peek(min(s.br.Buffered(), maxBulk))
-	special := func(line []byte) bool {
-		switch line[0] {
-		case 'F':
-			return s.mbox && bytes.HasPrefix(line, []byte("From "))
-		case '>':
-			return s.mbox && isQuotedFrom(line)
-		case '-':
-			return delims && len(line) > 1 && line[1] == '-'
-		}
-		return false
-	}
 	n := 0 // the run's length
 	for n < len(b) {
 		j := bytes.IndexByte(b[n:], '\n')
-		if j < 0 || n+j+1 >= len(b) || special(b[n:]) || special(b[n+j+1:]) {
+		if j < 0 || n+j+1 >= len(b) || s.special(b[n:], delims) || s.special(b[n+j+1:], delims) {
 			break // the line is cut, the next one not in sight, or either is special
+		}
+		n += j + 1
+	}
+	if n == 0 {
+		return chunk{}, false
+	}
+	c := chunk{data: b[:n], pos: s.pos, eol: true}
+	s.pos.Offset += int64(n)
+	s.pos.Line += bytes.Count(c.data, []byte{'\n'})
+	s.pos.Col = 1
+	s.br.Discard(n)
+	return c, true
+}
+
+// special reports whether next treats line, the start of a line, apart:
+// a separator ("From "), an mboxrd-quoted ">From " line, or, when delims,
+// a line starting "--" (a multipart's delimiter).
+func (s *source) special(line []byte, delims bool) bool {
+	switch line[0] {
+	case 'F':
+		return s.mbox && bytes.HasPrefix(line, []byte("From "))
+	case '>':
+		return s.mbox && isQuotedFrom(line)
+	case '-':
+		return delims && len(line) > 1 && line[1] == '-'
+	}
+	return false
+}
+
+// headerRun returns, consumed, a run of whole buffered lines of a header
+// block, at most limit bytes, none blank (the blank line ends the block;
+// readHeader reads it alone) nor one that next would treat apart
+// (special), or ok false when there is none. It waits for no input.
+func (s *source) headerRun(delims bool, limit int) (chunk, bool) {
+	if s.held != nil || !s.lineStart || s.eof {
+		return chunk{}, false
+	}
+	b, _ := s.br.Peek(min(s.br.Buffered(), maxBulk, limit))
+	n := 0
+	for n < len(b) && !s.special(b[n:], delims) {
+		j := bytes.IndexByte(b[n:], '\n')
+		if j < 0 || len(bytes.TrimRight(b[n:n+j+1], "\r\n")) == 0 {
+			break // cut, or blank
 		}
 		n += j + 1
 	}
