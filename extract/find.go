@@ -138,10 +138,12 @@ func (f *Finder) At(data []byte, prev byte, quote []byte) (m *Match, n int) {
 		}
 		return nil, 0
 	}
-	if c := schemeEnd(data); c > 0 && schemeStart(data[:c], prev) == 0 {
+	if c := schemeEnd(data); c > 0 {
 		// As the Scanner has it (schemeStart).
-		if m, end, _ := f.bare(data, 0, prev, true); m != nil {
-			return m, end
+		if j, kind := schemeStart(data[:c], prev); j == 0 {
+			if m, end, _ := f.bare(data, 0, kind, prev, true); m != nil {
+				return m, end
+			}
 		}
 	}
 	if !startsWord(prev) {
@@ -182,7 +184,8 @@ func lookupScheme(name []byte) rfc1738.Bare {
 // schemeStart picks where in run, the scheme bytes before a ':' (§2.1),
 // the scheme starts; before is the byte before run (0 at the start of
 // the text). A scheme starts a word: it follows no letter or digit. It
-// returns -1 when no scheme ends there. In order:
+// returns -1 when no scheme ends there, and what bare use the scheme it
+// picks allows (rfc1738.LookupBare). In order:
 //   - run itself, when it is a registered scheme;
 //   - else its longest registered suffix that starts after a "." or "-"
 //     ("e.g.http:", "see-http:");
@@ -193,34 +196,36 @@ func lookupScheme(name []byte) rfc1738.Bare {
 //
 // A "+" joins a composite scheme ("git+https", "svn+ssh"): a run that is
 // a scheme is not split there.
-func schemeStart(run []byte, before byte) int {
+func schemeStart(run []byte, before byte) (int, rfc1738.Bare) {
 	whole := len(run) > 0 && ascii.IsAlpha(run[0]) && !ascii.IsAlnum(before)
 	var wholeBare rfc1738.Bare
 	if whole {
 		b, reg := rfc1738.LookupBare(run)
 		if b != notBare && reg {
-			return 0
+			return 0, b
 		}
 		wholeBare = b
 	}
 	for j := 1; j < len(run); j++ {
 		if p := run[j-1]; ascii.IsAlpha(run[j]) && (p == '.' || p == '-' || p == '+' && !whole) {
 			if b, reg := rfc1738.LookupBare(run[j:]); b != notBare && reg {
-				return j
+				return j, b
 			}
 		}
 	}
 	if whole && wholeBare != notBare {
-		return 0
+		return 0, wholeBare
 	}
 	if !whole {
 		for j := 1; j < len(run); j++ {
-			if ascii.IsAlpha(run[j]) && !ascii.IsAlnum(run[j-1]) && lookupScheme(run[j:]) != notBare {
-				return j
+			if ascii.IsAlpha(run[j]) && !ascii.IsAlnum(run[j-1]) {
+				if b := lookupScheme(run[j:]); b != notBare {
+					return j, b
+				}
 			}
 		}
 	}
-	return -1
+	return -1, notBare
 }
 
 // schemeEnd returns the index of the ':' after the run of scheme bytes
@@ -236,10 +241,10 @@ func schemeEnd(data []byte) int {
 	return -1
 }
 
-// bare recognises a scheme URL whose scheme starts at data[s]; prev is
-// the byte before it. end is where the URL ends; more asks for more data
+// bare recognises a scheme URL whose scheme starts at data[s], which
+// schemeStart picked, kind what it said of it; prev is the byte before it. end is where the URL ends; more asks for more data
 // (only when !atEOF).
-func (f *Finder) bare(data []byte, s int, prev byte, atEOF bool) (m *Match, end int, more bool) {
+func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF bool) (m *Match, end int, more bool) {
 	c := s
 	for c < len(data) && c-s <= maxScheme && isSchemeByte(data[c]) {
 		c++
@@ -250,7 +255,6 @@ func (f *Finder) bare(data []byte, s int, prev byte, atEOF bool) (m *Match, end 
 	if data[c] != ':' || c == s || !ascii.IsAlpha(data[s]) {
 		return nil, 0, false
 	}
-	kind := lookupScheme(data[s:c])
 	body := c + 1
 	slashed := len(data) >= body+2 && data[body] == '/' && data[body+1] == '/'
 	switch {

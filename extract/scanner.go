@@ -383,7 +383,7 @@ func (s *Scanner) try(t, k int) (m *Match, ms, me, resume int, more bool) {
 		if i == lo && i > 0 && isSchemeByte(before) {
 			before = 'a' // the run goes on before what we may look at: not a scheme start
 		}
-		j := schemeStart(data[i:t], before)
+		j, kind := schemeStart(data[i:t], before)
 		if j < 0 {
 			break
 		}
@@ -391,7 +391,7 @@ func (s *Scanner) try(t, k int) (m *Match, ms, me, resume int, more bool) {
 		if s.tooManyTries(t) {
 			return nil, 0, 0, s.runTo, false
 		}
-		m, end, more := s.f.bare(data, i, s.byteBefore(i), atEOF)
+		m, end, more := s.f.bare(data, i, kind, s.byteBefore(i), atEOF)
 		if more {
 			return nil, i, 0, 0, true
 		}
