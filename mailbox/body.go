@@ -71,6 +71,9 @@ type body struct {
 	html         *htmlText
 	htmlIn       []byte // decoded HTML, read by the tokenizer up to htmlOff
 	htmlOff      int
+	htmlSegs     []htmlSeg // where each flow into htmlIn starts, and from where
+	htmlSeg      int       // the next segment the tokenizer reads into
+	htmlFresh    bool      // no byte has flowed into htmlIn since the step began
 	htmlPos      Position
 	htmlEOF      bool
 	reportedXfer bool
@@ -126,10 +129,10 @@ func (b *body) step() bool {
 	if b.ended {
 		return false
 	}
-	if b.html == nil && !b.r.curStop && !b.r.noBulk {
-		// Whole buffered lines at once, each decoded as a line of its own.
-		// (Not HTML, whose tokenizer runs between steps: its positions,
-		// the start of the line a tag's text is on, would be a run's.)
+	b.htmlFresh = true
+	if !b.r.curStop && !b.r.noBulk {
+		// Whole buffered lines at once, each decoded as a line of its own
+		// (and, for HTML, handed to the tokenizer as one: htmlSegs).
 		if c, ok := b.r.src.bulk(len(b.r.stack) > 0); ok {
 			b.bulk(c)
 			return true
@@ -160,6 +163,7 @@ func (b *body) bulk(c chunk) {
 	data, pos := c.data, c.pos
 	for len(data) > 0 {
 		i := bytes.IndexByte(data, '\n') + 1
+		b.htmlFresh = true
 		b.decode(chunk{data: data[:i], pos: pos, eol: true})
 		pos.Offset += int64(i)
 		pos.Line++
@@ -406,9 +410,10 @@ func (b *body) charset(data []byte, pos Position, atEOF bool) {
 // data nil flushes. Other text passes on.
 func (b *body) flow(data []byte, pos Position) {
 	if b.html != nil {
-		if b.htmlOff == len(b.htmlIn) {
-			b.htmlIn, b.htmlOff, b.htmlPos = b.htmlIn[:0], 0, pos
-		}
+		// A segment a flow: the tokenizer takes the place of a line's
+		// first one (step) when it reads into it (htmlSource.Read).
+		b.htmlSegs = append(b.htmlSegs, htmlSeg{start: len(b.htmlIn), pos: pos, step: b.htmlFresh})
+		b.htmlFresh = b.htmlFresh && len(data) == 0
 		b.htmlIn = append(b.htmlIn, data...)
 		return
 	}
@@ -506,15 +511,48 @@ func (b *body) htmlStep() {
 		// taken, then the lines still to come.
 		b.html = nil
 		b.flushed, b.htmlEOF = false, false
-		if b.htmlOff < len(b.htmlIn) {
-			b.emit(b.htmlIn[b.htmlOff:], Position{Offset: b.htmlPos.Offset, Line: b.htmlPos.Line, Col: b.htmlPos.Col})
+		// The rest of the step the tokenizer was in, at its place, as
+		// one; the steps decoded after it as the lines they are.
+		next := b.htmlSeg
+		for next < len(b.htmlSegs) && !b.htmlSegs[next].step {
+			next++
 		}
-		b.htmlIn, b.htmlOff = b.htmlIn[:0], 0
+		if end := b.stepEnd(next); b.htmlOff < end {
+			b.emit(b.htmlIn[b.htmlOff:end], Position{Offset: b.htmlPos.Offset, Line: b.htmlPos.Line, Col: b.htmlPos.Col})
+		}
+		for i := next; i < len(b.htmlSegs); i++ {
+			s, e := b.htmlSegs[i].start, len(b.htmlIn)
+			if i+1 < len(b.htmlSegs) {
+				e = b.htmlSegs[i+1].start
+			}
+			b.flow(b.htmlIn[s:e], b.htmlSegs[i].pos)
+		}
+		b.htmlIn, b.htmlOff, b.htmlSegs, b.htmlSeg = b.htmlIn[:0], 0, b.htmlSegs[:0], 0
 		return
 	}
 	if b.html.done && len(b.out) == before {
 		b.flushed = true
 	}
+}
+
+// htmlSeg is what one flow added to a body's decoded HTML: from start on,
+// decoded from pos; step when it is a step's first output (a line's),
+// where the HTML's place (htmlPos) moves to pos.
+type htmlSeg struct {
+	start int
+	pos   Position
+	step  bool
+}
+
+// stepEnd returns where in htmlIn the step that goes on at segment i
+// ends: the start of the next step's first segment, or htmlIn's end.
+func (b *body) stepEnd(i int) int {
+	for ; i < len(b.htmlSegs); i++ {
+		if b.htmlSegs[i].step {
+			return b.htmlSegs[i].start
+		}
+	}
+	return len(b.htmlIn)
 }
 
 // htmlSource feeds the tokenizer from the part's decoded lines.
@@ -523,19 +561,37 @@ type htmlSource struct{ b *body }
 // Read gives the tokenizer the decoded HTML.
 func (h htmlSource) Read(p []byte) (int, error) {
 	b := h.b
-	for b.htmlOff == len(b.htmlIn) {
+	for {
+		// The rest of the step the tokenizer is in (a line's output,
+		// handed as the line by line reading handed it).
+		if b.htmlSeg > 0 {
+			if end := b.stepEnd(b.htmlSeg); b.htmlOff < end {
+				n := copy(p, b.htmlIn[b.htmlOff:end])
+				b.htmlOff += n
+				return n, nil
+			}
+		}
+		// The next step: its output is at its place.
+		for b.htmlSeg < len(b.htmlSegs) && !b.htmlSegs[b.htmlSeg].step {
+			b.htmlSeg++
+		}
+		if b.htmlSeg < len(b.htmlSegs) {
+			b.htmlPos = b.htmlSegs[b.htmlSeg].pos
+			b.htmlSeg++
+			continue
+		}
+		// All read: the buffers serve again, and more lines are decoded.
+		b.htmlIn, b.htmlOff, b.htmlSegs, b.htmlSeg = b.htmlIn[:0], 0, b.htmlSegs[:0], 0
 		if b.htmlEOF {
 			return 0, io.EOF
 		}
 		if !b.step() {
+			b.htmlFresh = true
 			b.finish()
 			b.flushed = false
 			b.htmlEOF = true
 		}
 	}
-	n := copy(p, b.htmlIn[b.htmlOff:])
-	b.htmlOff += n
-	return n, nil
 }
 
 // emit adds decoded output, from pos on.
@@ -562,7 +618,8 @@ func (b *body) recycle() *body {
 		return &body{}
 	}
 	*b = body{line: b.line[:0], keep: b.keep[:0], anchors: b.anchors[:0], b64: b.b64[:0],
-		csIn: b.csIn[:0], csOut: b.csOut, b64Out: b.b64Out, htmlIn: b.htmlIn[:0], flowLine: b.flowLine[:0]}
+		csIn: b.csIn[:0], csOut: b.csOut, b64Out: b.b64Out, htmlIn: b.htmlIn[:0], flowLine: b.flowLine[:0],
+		htmlSegs: b.htmlSegs[:0]}
 	if cap(b.keep) > 1<<20 {
 		b.keep = nil // an outsized part's buffer goes
 	}

@@ -65,6 +65,12 @@ func TestBulkSameAsLines(t *testing.T) {
 	ins["folded"] = []byte("From a@b.example Mon Nov  2 09:14:03 1994\nReceived: from a.example\n\tby b.example;\n    Mon, 2 Nov 1994\n" +
 		"DKIM-Signature: v=1;\n b=abc\n\t def\nSubject: see\n http://a.example/s\nReceived: x\n \n\t\nX-Url: http://b.example/\n\n" +
 		"body http://c.example/\n  indented http://d.example/\n")
+	// HTML in quoted-printable latin-1: soft line breaks, tags and text
+	// across lines, an escape per line (htmlSegs: several flows a step).
+	ins["html-qp"] = []byte("From a@b.example Mon Nov  2 09:14:03 1994\nContent-Type: text/html; charset=iso-8859-1\n" +
+		"Content-Transfer-Encoding: quoted-printable\n\n<html><body><p>caf=E9 <a href=3D\"http://a.example/=\nx\">see</a>\n" +
+		"r=E9sum=E9 http://b.example/y and <b\nclass=3D\"c\">bold</b> <img src=3D\"http://c.example/i.png\">=\n\n" +
+		"<style>p { color: red }\n</style><p>na=EFve <a href=3D\"http://d.example/\">http://d.example/</a></p>\n</body></html>\n")
 	lineByLine := func(r *Reader) { r.noBulk = true }
 	for name, in := range ins {
 		want := describeParts(t, in, lineByLine)

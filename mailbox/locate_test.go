@@ -7,6 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sebdah/goldie/v2"
+
+	"github.com/urlgrep/urlgrep/extract"
 	"github.com/urlgrep/urlgrep/internal/mailgen"
 )
 
@@ -216,4 +219,51 @@ func countMessages(s string) int {
 		}
 	}
 	return n
+}
+
+// TestHTMLPositions pins where the URLs of quoted-printable HTML are
+// placed (Part.Locate: the start of the encoded line whose text the
+// tokenizer was reading when it gave the URL), with tags and anchors
+// broken over soft line breaks, as line by line reading places them and
+// the runs of lines handed to the tokenizer (htmlSegs) must too.
+// Regenerate with GOLDIE_UPDATE=1 and read the diff.
+func TestHTMLPositions(t *testing.T) {
+	var body strings.Builder
+	body.WriteString("<html><head><title>x</title><meta http-equiv=3D\"Content-Type\" content=3D\"text/html; charset=3Diso-8859=\n-1\">\n</head><body>\n")
+	for i := range 4 {
+		fmt.Fprintf(&body, "<div align=3D\"center\"><thimble atone successor beneficial covenant delphin=\nus pancreas wightman %d avarice gallup fleece=20> <br>\n", i)
+		fmt.Fprintf(&body, "<div><a href=3D\"http://a%d.example/?64\"><img src=3D=\n\"http://b%d.example/img/%d.jpg\" border=3D\"1\"></a> <br>\n", i, i, i)
+		fmt.Fprintf(&body, "<p>caf=E9 http://c%d.example/p and=\n http://d%d.example/q</p>\n\n", i, i)
+	}
+	body.WriteString("</body></html>\n")
+	in := "From a@b.example Mon Nov  2 09:14:03 1994\nSubject: x\nContent-Type: text/html; charset=iso-8859-1\n" +
+		"Content-Transfer-Encoding: quoted-printable\n\n" + body.String()
+	var out strings.Builder
+	for _, bulk := range []bool{true, false} {
+		r := NewReader(strings.NewReader(in))
+		r.noBulk = !bulk
+		for {
+			p, err := r.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.Type != "text/html" {
+				continue
+			}
+			s := extract.NewScanner(p.Body)
+			for s.Scan() {
+				if m := s.Match(); m != nil {
+					pos := p.Locate(m.Offset)
+					fmt.Fprintf(&out, "bulk=%v %s line %d col %d offset %d exact %v\n", bulk, m.URL, pos.Line, pos.Col, pos.Offset, pos.Exact)
+				}
+			}
+		}
+	}
+	if n := strings.Count(out.String(), "bulk=true"); n < 16 {
+		t.Fatalf("only %d URLs found:\n%s", n, out.String())
+	}
+	goldie.New(t, goldie.WithFixtureDir("../testdata/golden/mailbox")).Assert(t, "html-positions", []byte(out.String()))
 }
