@@ -134,7 +134,7 @@ func (b *body) step() bool {
 		// Whole buffered lines at once, each decoded as a line of its own
 		// (and, for HTML, handed to the tokenizer as one: htmlSegs).
 		if c, ok := b.r.src.bulk(len(b.r.stack) > 0); ok {
-			b.bulk(c)
+			b.bulk(c, b.r.src.ends)
 			return true
 		}
 	}
@@ -159,15 +159,14 @@ func (b *body) step() bool {
 // bulk decodes the lines of c, a run that source.bulk gave, one by one,
 // as step would have had them from bodyLine. (The stages copy what they
 // keep: c's bytes, the source's buffer, need not outlive the call.)
-func (b *body) bulk(c chunk) {
-	data, pos := c.data, c.pos
-	for len(data) > 0 {
-		i := bytes.IndexByte(data, '\n') + 1
+func (b *body) bulk(c chunk, ends []int) {
+	pos, start := c.pos, 0
+	for _, end := range ends {
 		b.htmlFresh = true
-		b.decode(chunk{data: data[:i], pos: pos, eol: true})
-		pos.Offset += int64(i)
+		b.decode(chunk{data: c.data[start:end], pos: pos, eol: true})
+		pos.Offset += int64(end - start)
 		pos.Line++
-		data = data[i:]
+		start = end
 	}
 }
 

@@ -73,7 +73,7 @@ func (r *Reader) readHeader(path string) (header, Position) {
 				// blank one at once, each read as below.
 				if run, ok := r.src.headerRun(len(r.stack) > 0, maxHeaderBytes-total); ok {
 					total += len(run.data)
-					hr.run(run)
+					hr.run(run, r.src.ends)
 					continue
 				}
 			}
@@ -116,14 +116,14 @@ type headerReader struct {
 
 // run reads the lines of c, a run source.headerRun gave (whole lines, none
 // blank), one by one as readHeader reads a line.
-func (hr *headerReader) run(c chunk) {
-	data, pos := c.data, c.pos
-	for len(data) > 0 {
-		i := bytes.IndexByte(data, '\n') + 1
-		hr.line(chunk{data: data[:i], pos: pos, eol: true}, bytes.TrimRight(data[:i], "\r\n"))
-		pos.Offset += int64(i)
+func (hr *headerReader) run(c chunk, ends []int) {
+	pos, start := c.pos, 0
+	for _, end := range ends {
+		line := c.data[start:end]
+		hr.line(chunk{data: line, pos: pos, eol: true}, bytes.TrimRight(line, "\r\n"))
+		pos.Offset += int64(end - start)
 		pos.Line++
-		data = data[i:]
+		start = end
 	}
 }
 

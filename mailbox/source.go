@@ -38,6 +38,7 @@ type source struct {
 	started   bool
 	lineStart bool // the next byte starts a line
 	held      *chunk
+	ends      []int // where each line of the last run (bulk, headerRun) ends in it
 	heldBuf   chunk
 	err       error // an error reading the input (not io.EOF)
 	eof       bool
@@ -145,19 +146,21 @@ func (s *source) bulk(delims bool) (chunk, bool) {
 	}
 	b, _ := s.br.Peek(min(s.br.Buffered(), maxBulk))
 	n := 0 // the run's length
+	s.ends = s.ends[:0]
 	for n < len(b) {
 		j := bytes.IndexByte(b[n:], '\n')
 		if j < 0 || n+j+1 >= len(b) || s.special(b[n:], delims) || s.special(b[n+j+1:], delims) {
 			break // the line is cut, the next one not in sight, or either is special
 		}
 		n += j + 1
+		s.ends = append(s.ends, n)
 	}
 	if n == 0 {
 		return chunk{}, false
 	}
 	c := chunk{data: b[:n], pos: s.pos, eol: true}
 	s.pos.Offset += int64(n)
-	s.pos.Line += bytes.Count(c.data, []byte{'\n'})
+	s.pos.Line += len(s.ends)
 	s.pos.Col = 1
 	s.br.Discard(n)
 	return c, true
@@ -188,19 +191,21 @@ func (s *source) headerRun(delims bool, limit int) (chunk, bool) {
 	}
 	b, _ := s.br.Peek(min(s.br.Buffered(), maxBulk, limit))
 	n := 0
+	s.ends = s.ends[:0]
 	for n < len(b) && !s.special(b[n:], delims) {
 		j := bytes.IndexByte(b[n:], '\n')
 		if j < 0 || len(bytes.TrimRight(b[n:n+j+1], "\r\n")) == 0 {
 			break // cut, or blank
 		}
 		n += j + 1
+		s.ends = append(s.ends, n)
 	}
 	if n == 0 {
 		return chunk{}, false
 	}
 	c := chunk{data: b[:n], pos: s.pos, eol: true}
 	s.pos.Offset += int64(n)
-	s.pos.Line += bytes.Count(c.data, []byte{'\n'})
+	s.pos.Line += len(s.ends)
 	s.pos.Col = 1
 	s.br.Discard(n)
 	return c, true
