@@ -463,7 +463,7 @@ func (b *body) unflow() {
 	line, pos := b.flowLine, b.flowPos
 	b.flowLine, b.flowHasPos = b.flowLine[:0], false
 	pos.Exact = false
-	content := bytes.TrimRight(line, "\r\n")
+	content := trimEOL(line)
 	depth := 0
 	for depth < len(content) && content[depth] == '>' {
 		depth++

@@ -83,7 +83,7 @@ func (r *Reader) readHeader(path string) (header, Position) {
 			r.curStop = false
 			return hr.h, r.src.pos
 		}
-		line := bytes.TrimRight(c.data, "\r\n")
+		line := trimEOL(c.data)
 		if c.pos.Col == 1 && len(line) == 0 {
 			return hr.h, r.src.pos // the empty line (or a last "\r") ends the block
 		}
@@ -120,7 +120,7 @@ func (hr *headerReader) run(c chunk, ends []int) {
 	pos, start := c.pos, 0
 	for _, end := range ends {
 		line := c.data[start:end]
-		hr.line(chunk{data: line, pos: pos, eol: true}, bytes.TrimRight(line, "\r\n"))
+		hr.line(chunk{data: line, pos: pos, eol: true}, trimEOL(line))
 		pos.Offset += int64(end - start)
 		pos.Line++
 		start = end

@@ -194,7 +194,7 @@ func (s *source) headerRun(delims bool, limit int) (chunk, bool) {
 	s.ends = s.ends[:0]
 	for n < len(b) && !s.special(b[n:], delims) {
 		j := bytes.IndexByte(b[n:], '\n')
-		if j < 0 || len(bytes.TrimRight(b[n:n+j+1], "\r\n")) == 0 {
+		if j < 0 || len(trimEOL(b[n:n+j+1])) == 0 {
 			break // cut, or blank
 		}
 		n += j + 1
@@ -457,4 +457,13 @@ func lastSeparator(data []byte, start, end int) int {
 		i = j
 	}
 	return cut
+}
+
+// trimEOL is bytes.TrimRight(line, "\r\n"), without the set it builds.
+func trimEOL(line []byte) []byte {
+	n := len(line)
+	for n > 0 && (line[n-1] == '\n' || line[n-1] == '\r') {
+		n--
+	}
+	return line[:n]
 }
