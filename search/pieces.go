@@ -19,9 +19,10 @@ import (
 // whole would; the caller's goroutine emits the batches' events in order,
 // renumbering mail messages. At most N+1 batches are in flight and each
 // holds at most batchMax bytes: N+2 buffers of batchMax bytes and the
-// events of N+1 batches, plus the workers' Scanners. An input with no cut
-// in batchMax bytes is scanned from there on on the caller's goroutine,
-// after what came before.
+// events of N+1 batches, plus the workers' Scanners. A stretch of the
+// input with no cut in batchMax bytes is scanned on the caller's
+// goroutine, after what came before, up to the next cut (serialToCut,
+// holding batchTarget more bytes); the batches go on from there.
 var (
 	batchTarget = 64 << 10
 	batchMax    = 256 << 10

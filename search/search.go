@@ -106,8 +106,8 @@ type Options struct {
 	// at most N+2 buffers of 256 KiB, plus the events of N+1 pieces. An
 	// input that is not a regular file (a pipe, a terminal) is read as it
 	// comes on the caller's goroutine, so that what is found is reported
-	// at once; so is the rest of an input that has no blank line for
-	// 256 KiB.
+	// at once; so is a stretch with no blank line (no "From " line in
+	// mail) for 256 KiB, up to the next.
 	Jobs int
 
 	// Progress, when not nil, is kept up to date while the search runs,
