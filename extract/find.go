@@ -241,8 +241,9 @@ func schemeEnd(data []byte) int {
 	return -1
 }
 
-// bare recognises a scheme URL whose scheme starts at data[s], which
-// schemeStart picked, kind what it said of it; prev is the byte before it. end is where the URL ends; more asks for more data
+// bare recognises a scheme URL whose scheme starts at data[s], where
+// schemeStart put it, kind what schemeStart said of the scheme; prev is
+// the byte before it. end is where the URL ends; more asks for more data
 // (only when !atEOF).
 func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF bool) (m *Match, end int, more bool) {
 	c := s

@@ -240,23 +240,14 @@ func TestHTMLPositions(t *testing.T) {
 		"Content-Transfer-Encoding: quoted-printable\n\n" + body.String()
 	var out strings.Builder
 	for _, bulk := range []bool{true, false} {
-		r := NewReader(strings.NewReader(in))
-		r.noBulk = !bulk
-		for {
-			p, err := r.Next()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if p.Type != "text/html" {
+		for _, rp := range readParts(t, in, func(r *Reader) { r.noBulk = !bulk }) {
+			if rp.p.Type != "text/html" {
 				continue
 			}
-			s := extract.NewScanner(p.Body)
+			s := extract.NewScanner(bytes.NewReader(rp.body))
 			for s.Scan() {
 				if m := s.Match(); m != nil {
-					pos := p.Locate(m.Offset)
+					pos := rp.pos[m.Offset]
 					fmt.Fprintf(&out, "bulk=%v %s line %d col %d offset %d exact %v\n", bulk, m.URL, pos.Line, pos.Col, pos.Offset, pos.Exact)
 				}
 			}

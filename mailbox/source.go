@@ -141,10 +141,7 @@ const maxBulk = 16 << 10
 // before such a line (whose line break a delimiter may own, RFC 2046
 // §5.1.1). It waits for no input: it looks only at what is buffered.
 func (s *source) bulk(delims bool) (chunk, bool) {
-	if s.held != nil || !s.lineStart || s.eof {
-		return chunk{}, false
-	}
-	b, _ := s.br.Peek(min(s.br.Buffered(), maxBulk))
+	b := s.buffered(maxBulk)
 	n := 0 // the run's length
 	s.ends = s.ends[:0]
 	for n < len(b) {
@@ -155,12 +152,29 @@ func (s *source) bulk(delims bool) (chunk, bool) {
 		n += j + 1
 		s.ends = append(s.ends, n)
 	}
+	return s.take(b, n, len(s.ends))
+}
+
+// buffered returns what a run of whole lines may be taken from: at most
+// limit buffered bytes, from the start of a line; none when a line is
+// held back, a line is half read or the input has ended.
+func (s *source) buffered(limit int) []byte {
+	if s.held != nil || !s.lineStart || s.eof {
+		return nil
+	}
+	b, _ := s.br.Peek(min(s.br.Buffered(), limit))
+	return b
+}
+
+// take consumes b[:n], lines whole lines of buffered, and returns them as a
+// chunk (valid until the next read); ok false when n is 0.
+func (s *source) take(b []byte, n, lines int) (chunk, bool) {
 	if n == 0 {
 		return chunk{}, false
 	}
 	c := chunk{data: b[:n], pos: s.pos, eol: true}
 	s.pos.Offset += int64(n)
-	s.pos.Line += len(s.ends)
+	s.pos.Line += lines
 	s.pos.Col = 1
 	s.br.Discard(n)
 	return c, true
@@ -186,10 +200,7 @@ func (s *source) special(line []byte, delims bool) bool {
 // readHeader reads it alone) nor one that next would treat apart
 // (special), or ok false when there is none. It waits for no input.
 func (s *source) headerRun(delims bool, limit int) (chunk, bool) {
-	if s.held != nil || !s.lineStart || s.eof {
-		return chunk{}, false
-	}
-	b, _ := s.br.Peek(min(s.br.Buffered(), maxBulk, limit))
+	b := s.buffered(min(maxBulk, limit))
 	n := 0
 	s.ends = s.ends[:0]
 	for n < len(b) && !s.special(b[n:], delims) {
@@ -200,15 +211,7 @@ func (s *source) headerRun(delims bool, limit int) (chunk, bool) {
 		n += j + 1
 		s.ends = append(s.ends, n)
 	}
-	if n == 0 {
-		return chunk{}, false
-	}
-	c := chunk{data: b[:n], pos: s.pos, eol: true}
-	s.pos.Offset += int64(n)
-	s.pos.Line += len(s.ends)
-	s.pos.Col = 1
-	s.br.Discard(n)
-	return c, true
+	return s.take(b, n, len(s.ends))
 }
 
 // skipFolded consumes the buffered whole lines, up to limit bytes, that
@@ -217,10 +220,7 @@ func (s *source) headerRun(delims bool, limit int) (chunk, bool) {
 // mboxrd-quoted lines or delimiters, so that next would return each
 // whole. It waits for no input.
 func (s *source) skipFolded(limit int) int {
-	if s.held != nil || !s.lineStart || s.eof {
-		return 0
-	}
-	b, _ := s.br.Peek(min(s.br.Buffered(), limit))
+	b := s.buffered(limit)
 	n, lines := 0, 0
 	for n < len(b) && (b[n] == ' ' || b[n] == '\t') {
 		j := bytes.IndexByte(b[n:], '\n')
@@ -230,12 +230,7 @@ func (s *source) skipFolded(limit int) int {
 		n += j + 1
 		lines++
 	}
-	if n > 0 {
-		s.pos.Offset += int64(n)
-		s.pos.Line += lines
-		s.pos.Col = 1
-		s.br.Discard(n)
-	}
+	s.take(b, n, lines)
 	return n
 }
 

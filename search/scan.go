@@ -89,9 +89,12 @@ func (st *stream) drop(offset int64, line int) {
 }
 
 // note emits a Note event.
-func (st *stream) note(text string) {
+func (st *stream) note(text string) { st.notify(&Event{Kind: Note, Note: text}) }
+
+// notify emits ev, a Note, unless the search has stopped.
+func (st *stream) notify(ev *Event) {
 	if !st.stopped {
-		st.stopped = !st.emit(&Event{Kind: Note, Note: text})
+		st.stopped = !st.emit(ev)
 	}
 }
 
@@ -122,10 +125,8 @@ func (st *stream) mail(r io.Reader, offset int64, line int) error {
 	for !st.stopped {
 		part, err := mr.Next()
 		for _, p := range st.problems {
-			if !st.stopped {
-				mp := &mailProblem{name: st.name, p: p}
-				st.stopped = !st.emit(&Event{Kind: Note, Note: st.name + ": " + p.Error(), problem: mp})
-			}
+			mp := &mailProblem{name: st.name, p: p}
+			st.notify(&Event{Kind: Note, Note: mp.String(), problem: mp})
 		}
 		clear(st.problems)
 		st.problems = st.problems[:0]

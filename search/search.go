@@ -328,6 +328,9 @@ type mailProblem struct {
 	p    mailbox.Problem
 }
 
+// String is the Note's text.
+func (mp *mailProblem) String() string { return mp.name + ": " + mp.p.Error() }
+
 // renumber adds base to the message numbers ev carries (a mail part's
 // PartBegin, a mail problem's Note), which a stream counts from the start
 // of the piece it reads.
@@ -338,6 +341,6 @@ func (ev *Event) renumber(base int) {
 		ev.Part.Message += base
 	case ev.problem != nil:
 		ev.problem.p.Message += base
-		ev.Note = ev.problem.name + ": " + ev.problem.p.Error()
+		ev.Note = ev.problem.String()
 	}
 }
