@@ -207,9 +207,13 @@ var unscanned = map[string]bool{
 func (r *Reader) headerParts(h header, prefix string) {
 	for i := range h {
 		f := &h[i]
-		name := textproto.CanonicalMIMEHeaderKey(string(f.name))
-		if unscanned[name] || strings.HasPrefix(name, "X-Ms-") || strings.HasPrefix(name, "Arc-") {
+		hn := r.headerName(f.name)
+		if hn.skip {
 			continue
+		}
+		path := hn.path
+		if prefix != "" {
+			path = prefix + "header:" + hn.name
 		}
 		b := r.headerBody()
 		if bytes.Contains(f.value, []byte("=?")) {
@@ -224,7 +228,7 @@ func (r *Reader) headerParts(h header, prefix string) {
 			}
 		}
 		b.flushed = true
-		p := r.part(Part{Message: r.msg, MessageID: r.msgID, Subject: r.subject, Path: headerPath(prefix, name),
+		p := r.part(Part{Message: r.msg, MessageID: r.msgID, Subject: r.subject, Path: path,
 			Type: "text/plain", Body: b, Offset: f.first.pos.Offset, Line: f.first.pos.Line, body: b, header: true})
 		r.pending = append(r.pending, p)
 	}
@@ -266,27 +270,36 @@ var ignoredNames = func() map[string]bool {
 	return m
 }()
 
-// headerPath is a header part's path: prefix, "header:" and the name.
-// The message's own common fields share one string each.
-func headerPath(prefix, name string) string {
-	if prefix == "" {
-		if p, ok := commonHeaderPaths[name]; ok {
-			return p
-		}
-	}
-	return prefix + "header:" + name
+// headerName is what the Reader makes of a field's name as written: its
+// canonical form, whether it is scanned, and the path of the message's
+// own field of that name.
+type headerName struct {
+	name, path string
+	skip       bool
 }
 
-var commonHeaderPaths = func() map[string]string {
-	m := map[string]string{}
-	for _, n := range []string{"From", "To", "Cc", "Bcc", "Subject", "Reply-To", "Sender", "List-Unsubscribe",
-		"List-Post", "List-Help", "List-Subscribe", "List-Archive", "List-Id", "List-Owner", "Archived-At",
-		"Link", "Organization", "User-Agent", "X-Mailer", "Thread-Topic", "Thread-Index", "X-Original-To",
-		"Errors-To", "Precedence", "Importance", "X-Priority", "X-Spam-Status", "X-Spam-Level", "Comments"} {
-		m[n] = "header:" + n
+// maxHeaderNames bounds the names a Reader remembers (headerName).
+const maxHeaderNames = 1024
+
+// headerName returns what name, as written, stands for. The names a
+// mailbox uses repeat message after message: each is worked out once and
+// remembered (up to maxHeaderNames of them), so that a field costs a map
+// lookup, not a canonical name and a path made anew.
+func (r *Reader) headerName(name []byte) headerName {
+	if hn, ok := r.names[string(name)]; ok {
+		return hn
 	}
-	return m
-}()
+	canon := textproto.CanonicalMIMEHeaderKey(string(name))
+	hn := headerName{name: canon, path: "header:" + canon,
+		skip: unscanned[canon] || strings.HasPrefix(canon, "X-Ms-") || strings.HasPrefix(canon, "Arc-")}
+	if r.names == nil {
+		r.names = map[string]headerName{}
+	}
+	if len(r.names) < maxHeaderNames {
+		r.names[string(name)] = hn
+	}
+	return hn
+}
 
 // maxFreeHeaderBodies bounds the header bodies a Reader keeps for reuse.
 const maxFreeHeaderBodies = 64

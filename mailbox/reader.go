@@ -109,7 +109,12 @@ type Reader struct {
 	subject string
 	started bool
 
-	pending []*Part // parts of the current message found, not yet returned
+	pending []*Part // parts of the current message found; from pendingAt on, not yet returned
+	// pendingAt is the next part of pending to return: a queue over one
+	// array, reused message after message (taking from the front of the
+	// slice gave each message's parts an array of their own).
+	pendingAt int
+	names     map[string]headerName // header names met, kept across Reset (headerName)
 
 	noBulk      bool     // lines one by one, for TestBulkSameAsLines
 	returned    *Part    // the part Next returned last
@@ -151,7 +156,7 @@ func NewReader(r io.Reader, opts ...Option) *Reader {
 // (the pieces of a large mailbox) allocates them once.
 func (r *Reader) Reset(src io.Reader, opts ...Option) {
 	*r = Reader{problem: r.problem, src: r.src, last: r.last, freeHeaders: r.freeHeaders,
-		fields: r.fields, arena: r.arena, held: r.held, parts: r.parts, stack: r.stack[:0], pending: r.pending[:0]}
+		fields: r.fields, arena: r.arena, held: r.held, parts: r.parts, names: r.names, stack: r.stack[:0], pending: r.pending[:0]}
 	clear(r.pending[:cap(r.pending)])
 	br := r.src.br
 	for _, o := range opts {
@@ -170,9 +175,12 @@ func (r *Reader) Next() (*Part, error) {
 			}
 			r.cur = nil
 		}
-		if len(r.pending) > 0 {
-			p := r.pending[0]
-			r.pending = r.pending[1:]
+		if r.pendingAt < len(r.pending) {
+			p := r.pending[r.pendingAt]
+			r.pending[r.pendingAt] = nil
+			if r.pendingAt++; r.pendingAt == len(r.pending) {
+				r.pending, r.pendingAt = r.pending[:0], 0
+			}
 			r.doneWith(r.returned)
 			r.returned = p
 			if p.body != nil && p.body.r != nil {
