@@ -640,6 +640,9 @@ func (b *body) anchor(pos Position) {
 			pos.Offset-last.pos.Offset == b.dec-last.dec {
 			return // the same run: the last anchor covers it
 		}
+		if !pos.Exact && pos == last.pos {
+			return // the same place, not Exact: the last anchor says it already
+		}
 		if n-b.first >= maxAnchors {
 			if pos.Col != 1 {
 				last.pos.Exact = false // the run's positions are not known any more
