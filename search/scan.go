@@ -122,6 +122,10 @@ func (st *stream) mail(r io.Reader, offset int64, line int) error {
 		st.mr.Reset(r, mailbox.StartAt(offset, line, 0))
 	}
 	mr := st.mr
+	// A group is told by its message's number and its path, and a
+	// piece's worker numbers each piece's messages from 1: the group the
+	// last piece ended in is not this piece's.
+	st.groupMsg, st.group, st.groupSeen = 0, "", nil
 	for !st.stopped {
 		part, err := mr.Next()
 		for _, p := range st.problems {

@@ -492,3 +492,39 @@ func notes(t *testing.T, data []byte, o Options) string {
 	}
 	return b.String()
 }
+
+// TestJobsAlternativeGroups: each message is a multipart/alternative group
+// whose two forms have the same links, among them a mailing list's footer
+// that every message repeats. A worker reads batch after batch, each
+// numbering its messages from 1: a group must not be told by its number
+// and path alone, or a batch's group looks like the one the worker read
+// last and its URLs are taken for repeats (found on notmuch's corpus:
+// -j 2 lost URLs, a different number each run).
+func TestJobsAlternativeGroups(t *testing.T) {
+	var in strings.Builder
+	const messages = 40
+	filler := strings.Repeat("A line of text with no address in it, to make the message long.\n", 80)
+	for i := range messages {
+		fmt.Fprintf(&in, "From a@example.org Mon Jan  1 00:00:00 2001\n"+
+			"Subject: %d\nContent-Type: multipart/alternative; boundary=b\n\n"+
+			"--b\nContent-Type: text/plain\n\n%ssee http://example.org/%d and http://list.example.org/footer\n"+
+			"--b\nContent-Type: text/html\n\n<a href=\"http://example.org/%d\">x</a> <a href=\"http://list.example.org/footer\">list</a>\n"+
+			"--b--\n\n", i, filler, i, i)
+	}
+	data := []byte(in.String())
+	defer func(t, m int) { batchTarget, batchMax = t, m }(batchTarget, batchMax)
+	// Messages of 5 KiB read 4 KiB at a time: a batch a message, each
+	// the worker's message 1, in group "0".
+	batchTarget, batchMax = 1, 64<<10
+	for _, o := range []Options{{TextOnly: true}, {CountOnly: true}} {
+		o.Jobs = 1
+		want := render(t, "alt", data, o)
+		if n := strings.Count(want, "url "); n != 2*messages {
+			t.Fatalf("%+v: Jobs 1 found %d URLs, want %d", o, n, 2*messages)
+		}
+		o.Jobs = 2
+		if got := render(t, "alt", data, o); got != want {
+			t.Fatalf("%+v: Jobs 2 differs from Jobs 1:\n%s", o, firstDiff(got, want))
+		}
+	}
+}
