@@ -30,7 +30,7 @@ func describeParts(t *testing.T, in []byte, opts ...Option) string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fmt.Fprintf(&b, "part %d %s %s %q\n", p.Message, p.Path, p.Type, body)
+		fmt.Fprintf(&b, "part %d %q %q %s %s %q %d:%d %q\n", p.Message, p.MessageID, p.Subject, p.Path, p.Type, p.Group, p.Offset, p.Line, body)
 		for i := range body {
 			fmt.Fprintf(&b, "%d:%+v ", i, p.Locate(int64(i)))
 		}
@@ -44,6 +44,23 @@ func describeParts(t *testing.T, in []byte, opts ...Option) string {
 // mailbox inputs and on generated mail (HTML, flowed, charsets, QP,
 // base64, nested multiparts).
 func TestBulkSameAsLines(t *testing.T) {
+	lineByLine := func(r *Reader) { r.noBulk = true }
+	for name, in := range sampleInputs(t) {
+		want := describeParts(t, in, lineByLine)
+		if got := describeParts(t, in); got != want {
+			i := 0
+			for i < len(got) && i < len(want) && got[i] == want[i] {
+				i++
+			}
+			t.Errorf("%s: bulk reading differs from line reading at byte %d:\nbulk  %.200q\nlines %.200q", name, i, got[i:], want[i:])
+		}
+	}
+}
+
+// sampleInputs are the mailbox inputs, generated mail (HTML, flowed,
+// charsets, QP, base64, nested multiparts) and a few shapes of their own.
+func sampleInputs(t *testing.T) map[string][]byte {
+	t.Helper()
 	ins := map[string][]byte{}
 	files, _ := filepath.Glob("../testdata/input/mailbox/*.txt")
 	for _, f := range files {
@@ -71,15 +88,54 @@ func TestBulkSameAsLines(t *testing.T) {
 		"Content-Transfer-Encoding: quoted-printable\n\n<html><body><p>caf=E9 <a href=3D\"http://a.example/=\nx\">see</a>\n" +
 		"r=E9sum=E9 http://b.example/y and <b\nclass=3D\"c\">bold</b> <img src=3D\"http://c.example/i.png\">=\n\n" +
 		"<style>p { color: red }\n</style><p>na=EFve <a href=3D\"http://d.example/\">http://d.example/</a></p>\n</body></html>\n")
-	lineByLine := func(r *Reader) { r.noBulk = true }
-	for name, in := range ins {
-		want := describeParts(t, in, lineByLine)
-		if got := describeParts(t, in); got != want {
+	return ins
+}
+
+// TestReuseParts: with ReuseParts, each Part as Next returns it is what it
+// is without (fields, body, positions), though the Parts serve again: far
+// fewer of them than parts read. Without it, every Part kept stays as it
+// was returned.
+func TestReuseParts(t *testing.T) {
+	for name, in := range sampleInputs(t) {
+		want := describeParts(t, in)
+		if got := describeParts(t, in, ReuseParts()); got != want {
 			i := 0
 			for i < len(got) && i < len(want) && got[i] == want[i] {
 				i++
 			}
-			t.Errorf("%s: bulk reading differs from line reading at byte %d:\nbulk  %.200q\nlines %.200q", name, i, got[i:], want[i:])
+			t.Errorf("%s: with ReuseParts the parts differ at byte %d:\nreused %.200q\nnew    %.200q", name, i, got[i:], want[i:])
+		}
+		for _, reuse := range []bool{false, true} {
+			var opts []Option
+			if reuse {
+				opts = append(opts, ReuseParts())
+			}
+			mr := NewReader(bytes.NewReader(in), opts...)
+			kept := map[*Part]Part{}
+			n := 0
+			for {
+				p, err := mr.Next()
+				if err != nil {
+					break
+				}
+				n++
+				kept[p] = *p
+			}
+			if reuse {
+				if n > 20 && len(kept) > n/4 {
+					t.Errorf("%s: ReuseParts: %d Parts for %d parts", name, len(kept), n)
+				}
+				continue
+			}
+			if len(kept) != n {
+				t.Errorf("%s: %d Parts for %d parts", name, len(kept), n)
+			}
+			for p, v := range kept {
+				if *p != v {
+					t.Errorf("%s: a Part kept changed: %+v, was %+v", name, *p, v)
+					break
+				}
+			}
 		}
 	}
 }

@@ -89,6 +89,13 @@ func StartAt(offset int64, line, messages int) Option {
 	return func(r *Reader) { r.at, r.msg = Position{Offset: offset, Line: line}, messages }
 }
 
+// ReuseParts makes the Reader reuse the Parts it returns: a Part, as its
+// Body is, is then valid only until the next call to Next, and a caller
+// that keeps one copies it. It spares an allocation for each part (a
+// message has one for each of several header fields), which is most of
+// what reading mail allocates.
+func ReuseParts() Option { return func(r *Reader) { r.reuse = true } }
+
 // Bounds on what one message may make the reader hold.
 const (
 	maxHeaderBytes = 1 << 20  // a header block; past it, the rest is read as body text
@@ -126,6 +133,8 @@ type Reader struct {
 	fields      header   // the last header's fields, reused (readHeader)
 	held        []byte   // a preamble's or epilogue's lines, reused (readText)
 	parts       []Part   // the Parts still to hand out (part)
+	reuse       bool     // ReuseParts
+	used        []Part   // with reuse, the Parts made since Next last found none pending
 	arena       []byte   // the bytes of their names and values
 }
 
@@ -156,8 +165,9 @@ func NewReader(r io.Reader, opts ...Option) *Reader {
 // (the pieces of a large mailbox) allocates them once.
 func (r *Reader) Reset(src io.Reader, opts ...Option) {
 	*r = Reader{problem: r.problem, src: r.src, last: r.last, freeHeaders: r.freeHeaders,
-		fields: r.fields, arena: r.arena, held: r.held, parts: r.parts, names: r.names, stack: r.stack[:0], pending: r.pending[:0]}
+		fields: r.fields, arena: r.arena, held: r.held, parts: r.parts, names: r.names, used: r.used[:0], stack: r.stack[:0], pending: r.pending[:0]}
 	clear(r.pending[:cap(r.pending)])
+	clear(r.used[:cap(r.used)])
 	br := r.src.br
 	for _, o := range opts {
 		o(r)
@@ -187,6 +197,17 @@ func (r *Reader) Next() (*Part, error) {
 				r.cur, r.curStop = p.body, false
 			}
 			return p, nil
+		}
+		if r.reuse {
+			// Every Part made is returned, the last one too (its header
+			// body taken back first): they serve again.
+			r.doneWith(r.returned)
+			r.returned = nil
+			clear(r.used)
+			r.used = r.used[:0]
+			if cap(r.used) > 1024 {
+				r.used = nil // an outsized message's array goes
+			}
 		}
 		if n := len(r.stack); n > 0 {
 			r.nextPart(r.stack[n-1])
@@ -504,7 +525,18 @@ func isText(mediatype string) bool {
 // keeps them with the URLs found in them), so each is new, but they are
 // made 64 at a time: a message has a part for each of several header
 // fields.
+//
+// With ReuseParts, the Parts come from used, which starts again when every
+// Part in it is returned and Next is called again.
 func (r *Reader) part(p Part) *Part {
+	if r.reuse {
+		if len(r.used) == cap(r.used) {
+			// The Parts made so far keep the old array: each stays put.
+			r.used = make([]Part, 0, max(16, 2*cap(r.used)))
+		}
+		r.used = append(r.used, p)
+		return &r.used[len(r.used)-1]
+	}
 	if len(r.parts) == 0 {
 		r.parts = make([]Part, 64)
 	}

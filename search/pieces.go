@@ -35,9 +35,12 @@ type batch struct {
 	line   int
 	events []Event
 	// matches and text hold the workers' copies of borrowed matches and
-	// their texts (Options.TextOnly), reused batch after batch.
+	// their texts (Options.TextOnly), reused batch after batch; parts the
+	// copies of the mail parts its events point to, which the Reader
+	// reuses (Options.reuseParts).
 	matches []extract.Match
 	text    []byte
+	parts   []mailbox.Part
 	msgs    int // mail messages the worker read
 	urls    int64
 	err     error // the worker's scan error (none for in-memory data, but kept)
@@ -91,6 +94,14 @@ func (p *pipeline) worker() {
 			b.matches = append(b.matches, m)
 			ev.Match, ev.borrowed = &b.matches[len(b.matches)-1], false
 		}
+		if ev.Part != nil && p.s.o.reuseParts() {
+			// A part's events come after its PartBegin and share its
+			// copy, which renumbering changes once for all.
+			if ev.Kind == PartBegin {
+				b.parts = append(b.parts, *ev.Part)
+			}
+			ev.Part = &b.parts[len(b.parts)-1]
+		}
 		b.events = append(b.events, *ev)
 		return true
 	})
@@ -125,8 +136,9 @@ func (p *pipeline) newBatch(offset int64, line int, carry []byte) *batch {
 func (p *pipeline) recycle(b *batch) {
 	clear(b.events) // let the parts and matches go
 	clear(b.matches)
+	clear(b.parts)
 	b.buf, b.events, b.done, b.err = b.buf[:0], b.events[:0], nil, nil
-	b.matches, b.text = b.matches[:0], b.text[:0]
+	b.matches, b.text, b.parts = b.matches[:0], b.text[:0], b.parts[:0]
 	p.free = append(p.free, b)
 }
 

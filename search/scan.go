@@ -114,12 +114,19 @@ func (st *stream) text(r io.Reader, offset int64, line int) error {
 // input, and scans each of its text parts.
 func (st *stream) mail(r io.Reader, offset int64, line int) error {
 	// One Reader serves every piece the stream reads, reset for each.
+	opts := []mailbox.Option{mailbox.StartAt(offset, line, 0)}
+	if st.o.reuseParts() {
+		// The callback keeps nothing of an event, a piece's worker copies
+		// the parts it keeps (pipeline.worker): the Reader need not make
+		// a Part anew for each.
+		opts = append(opts, mailbox.ReuseParts())
+	}
 	if st.mr == nil {
-		st.mr = mailbox.NewReader(r, mailbox.StartAt(offset, line, 0), mailbox.OnProblem(func(p mailbox.Problem) {
+		st.mr = mailbox.NewReader(r, append(opts, mailbox.OnProblem(func(p mailbox.Problem) {
 			st.problems = append(st.problems, p)
-		}))
+		}))...)
 	} else {
-		st.mr.Reset(r, mailbox.StartAt(offset, line, 0))
+		st.mr.Reset(r, opts...)
 	}
 	mr := st.mr
 	// A group is told by its message's number and its path, and a

@@ -62,7 +62,8 @@ type Options struct {
 	// a nil Match and no position (but in a mail part of a
 	// multipart/alternative group, whose repeats are told by their URLs:
 	// there a borrowed Match, as for TextOnly): a URL found bare, as a www
-	// host or as an address costs no allocation.
+	// host or as an address costs no allocation. Counting, the caller keeps
+	// nothing of an event past the callback (a PartBegin's Part included).
 	CountOnly bool
 
 	// TextOnly says the caller reads of a URL event only Pos, End and its
@@ -298,6 +299,11 @@ func (o *Options) scannerOptions(extra ...extract.Option) []extract.Option {
 	}
 	return append(opts, extra...)
 }
+
+// reuseParts reports whether the callback keeps nothing of an event past
+// its call (TextOnly, CountOnly): the mail Reader may then reuse its Parts
+// (mailbox.ReuseParts), and a piece's worker copies those its events keep.
+func (o *Options) reuseParts() bool { return o.TextOnly || o.CountOnly }
 
 // lines reports whether Line events are asked for.
 func (o *Options) lines() bool { return o.Lines || o.Before > 0 || o.After > 0 }

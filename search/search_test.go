@@ -93,6 +93,8 @@ func TestJobsSameAsSerial(t *testing.T) {
 		{Unwrap: true, NoWWW: true},
 		{Raw: true, Schemes: []string{"http", " https"}, Strict: true},
 		{MaxLength: 300},
+		{TextOnly: true},
+		{TextOnly: true, Email: true, NoWWW: true},
 	}
 	sizes := []struct{ target, max int }{{batchTarget, batchMax}, {64, 256}, {1, 1 << 10}}
 	defer func(t, m int) { batchTarget, batchMax = t, m }(batchTarget, batchMax)
