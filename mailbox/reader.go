@@ -305,10 +305,11 @@ func isDelimiter(line, delim []byte) bool {
 // startBody sets up the body of a message or part with header h, which
 // starts at start: a leaf part, a multipart frame, or a nested message.
 func (r *Reader) startBody(h header, start Position, path, group string, depth int) {
-	ctype := string(h.get("Content-Type"))
-	mediatype, params, err := mime.ParseMediaType(ctype)
+	ctype := h.get("Content-Type")
+	ct, err := parseContentType(ctype)
+	mediatype := ct.mediatype
 	if err != nil {
-		if ctype != "" {
+		if len(ctype) > 0 {
 			r.report(path, errors.New("bad Content-Type: "+err.Error()))
 		}
 		// A bad parameter loses the parameters, not the media type: an
@@ -316,10 +317,10 @@ func (r *Reader) startBody(h header, start Position, path, group string, depth i
 		if err != mime.ErrInvalidMediaParameter {
 			mediatype = "text/plain"
 		}
-		params = map[string]string{}
+		ct = contentType{}
 	}
 	if strings.HasPrefix(mediatype, "multipart/") {
-		boundary := params["boundary"]
+		boundary := ct.boundary
 		if boundary != "" && depth < maxDepth {
 			if mediatype == "multipart/alternative" {
 				group = path
@@ -350,7 +351,7 @@ func (r *Reader) startBody(h header, start Position, path, group string, depth i
 		r.skipBody()
 		return
 	}
-	r.pending = append(r.pending, r.newPart(h, start, mediatype, params, path, group))
+	r.pending = append(r.pending, r.newPart(h, start, mediatype, ct, path, group))
 }
 
 // skipBody reads past a body that is not text.
@@ -372,7 +373,7 @@ func (r *Reader) skipBody() {
 }
 
 // newPart makes the part for a text body with header h.
-func (r *Reader) newPart(h header, start Position, mediatype string, params map[string]string, path, group string) *Part {
+func (r *Reader) newPart(h header, start Position, mediatype string, ct contentType, path, group string) *Part {
 	b := r.newBody(path)
 	switch cte := strings.ToLower(string(bytes.TrimSpace(h.get("Content-Transfer-Encoding")))); cte {
 	case "quoted-printable":
@@ -383,15 +384,15 @@ func (r *Reader) newPart(h header, start Position, mediatype string, params map[
 	default:
 		r.report(path, errors.New("unknown Content-Transfer-Encoding "+strconv.Quote(cte)+", read as it is"))
 	}
-	if cs := params["charset"]; cs != "" {
+	if cs := ct.charset; cs != "" {
 		if enc, err := charset(cs); err != nil {
 			r.report(path, errors.New("unknown charset "+strconv.Quote(cs)+", read as bytes"))
 		} else if enc != nil {
 			b.cs, b.csASCII = enc.NewDecoder(), asciiCompatible(enc)
 		}
 	}
-	if mediatype == "text/plain" && strings.EqualFold(params["format"], "flowed") {
-		b.flowed, b.delsp = true, strings.EqualFold(params["delsp"], "yes")
+	if mediatype == "text/plain" && strings.EqualFold(ct.format, "flowed") {
+		b.flowed, b.delsp = true, strings.EqualFold(ct.delsp, "yes")
 	}
 	if mediatype == "text/html" {
 		b.html = newHTMLText(htmlSource{b}, func(err error) { r.report(path, err) })

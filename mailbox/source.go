@@ -385,7 +385,8 @@ func asciiFields(line []byte, fields *[7][]byte) (int, bool) {
 	return n, true
 }
 
-// asciiSpace are the bytes bytes.Fields splits ASCII text at.
+// asciiSpace are the ASCII bytes unicode.IsSpace reports: those
+// bytes.Fields splits ASCII text at, and mime.ParseMediaType trims.
 var asciiSpace = [128]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
 
 func isDigits(b []byte) bool {

@@ -1,0 +1,156 @@
+package mailbox
+
+import (
+	"bytes"
+	"mime"
+	"unsafe"
+)
+
+// contentType is what a Content-Type field says that the Reader reads:
+// the media type, in lower case, and the parameters it uses. The
+// parameters may be views of the header they were read from, valid until
+// the next readHeader: what outlives that is copied.
+type contentType struct {
+	mediatype                        string
+	boundary, charset, format, delsp string
+}
+
+// parseContentType reads a Content-Type value (RFC 2045 §5.1) exactly as
+// mime.ParseMediaType does (the same media type, parameters and errors:
+// on an error the parameters are empty, and the media type is kept for
+// mime.ErrInvalidMediaParameter only). The common shapes (a type,
+// parameters as tokens or quoted strings without escapes, in ASCII, no
+// RFC 2231 continuations, no name twice) are read without allocating; the
+// others go to mime.ParseMediaType.
+func parseContentType(v []byte) (contentType, error) {
+	if ct, ok := fastContentType(v); ok {
+		return ct, nil
+	}
+	mt, params, err := mime.ParseMediaType(string(v))
+	return contentType{mediatype: mt, boundary: params["boundary"], charset: params["charset"],
+		format: params["format"], delsp: params["delsp"]}, err
+}
+
+// fastContentType is parseContentType for the common shapes; ok is false
+// for anything else, which mime.ParseMediaType then reads.
+func fastContentType(v []byte) (ct contentType, ok bool) {
+	i, n := 0, len(v)
+	skipSpace := func() {
+		for i < n && v[i] < 0x80 && asciiSpace[v[i]] {
+			i++
+		}
+	}
+	token := func() []byte {
+		j := i
+		for i < n && tokenByte[v[i]] {
+			i++
+		}
+		return v[j:i]
+	}
+	skipSpace()
+	start := i
+	if len(token()) == 0 || i == n || v[i] != '/' {
+		return ct, false // no type, or no subtype (read by ParseMediaType)
+	}
+	i++
+	if len(token()) == 0 {
+		return ct, false
+	}
+	mt := v[start:i]
+	skipSpace()
+	var names [8][]byte
+	seen := 0
+	for i < n {
+		if v[i] != ';' {
+			return ct, false
+		}
+		i++
+		skipSpace()
+		if i == n {
+			break // a trailing ";", ignored
+		}
+		name := token()
+		if len(name) == 0 || bytes.IndexByte(name, '*') >= 0 || seen == len(names) {
+			return ct, false
+		}
+		for _, s := range names[:seen] {
+			if bytes.EqualFold(s, name) {
+				return ct, false // a name twice: an error unless the values agree
+			}
+		}
+		names[seen] = name
+		seen++
+		skipSpace()
+		if i == n || v[i] != '=' {
+			return ct, false
+		}
+		i++
+		skipSpace()
+		var value []byte
+		if i < n && v[i] == '"' {
+			i++
+			j := i
+			for i < n && v[i] != '"' {
+				if c := v[i]; c == '\\' || c < 0x20 || c >= 0x7f {
+					return ct, false
+				}
+				i++
+			}
+			if i == n {
+				return ct, false
+			}
+			value = v[j:i]
+			i++
+		} else if value = token(); len(value) == 0 {
+			return ct, false
+		}
+		skipSpace()
+		switch {
+		case bytes.EqualFold(name, []byte("boundary")):
+			ct.boundary = view(value)
+		case bytes.EqualFold(name, []byte("charset")):
+			ct.charset = view(value)
+		case bytes.EqualFold(name, []byte("format")):
+			ct.format = view(value)
+		case bytes.EqualFold(name, []byte("delsp")):
+			ct.delsp = view(value)
+		}
+	}
+	ct.mediatype = mediaTypeString(mt)
+	return ct, true
+}
+
+// view returns b's bytes as a string, without copying: valid as long as
+// b's are left as they are.
+func view(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
+}
+
+// commonMediaTypes are the media types mail names most, in lower case:
+// mediaTypeString gives these strings for them instead of new ones.
+var commonMediaTypes = []string{"text/plain", "text/html", "multipart/alternative", "multipart/mixed",
+	"multipart/related", "multipart/signed", "multipart/report", "message/rfc822", "message/delivery-status",
+	"application/octet-stream", "application/pdf", "application/pgp-signature", "image/jpeg", "image/gif", "image/png"}
+
+// mediaTypeString returns mt, a type and subtype of token bytes, in lower
+// case, as a string of its own.
+func mediaTypeString(mt []byte) string {
+	for _, s := range commonMediaTypes {
+		if bytes.EqualFold(mt, []byte(s)) {
+			return s
+		}
+	}
+	return string(bytes.ToLower(mt))
+}
+
+// tokenByte is true for the bytes of an RFC 2045 token: ASCII but space,
+// controls and tspecials.
+var tokenByte = func() (t [256]bool) {
+	for c := 0x21; c < 0x7f; c++ {
+		t[c] = bytes.IndexByte([]byte(`()<>@,;:\"/[]?=`), byte(c)) < 0
+	}
+	return t
+}()
