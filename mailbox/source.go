@@ -42,6 +42,10 @@ type source struct {
 	heldBuf   chunk
 	err       error // an error reading the input (not io.EOF)
 	eof       bool
+	// atSeparator's last answer, for the line at offset sepAt-1 (0: none):
+	// the end of a message is asked for by each part that ends there.
+	sepAt  int64
+	sepWas bool
 }
 
 // sourceBuf is the source's buffer: the longest line it returns whole.
@@ -117,7 +121,12 @@ func (s *source) atSeparator() bool {
 	if !s.mbox || !s.lineStart {
 		return false
 	}
-	return s.peekPrefix("From ") && isFromLine(s.peekLine())
+	if s.sepAt != s.pos.Offset+1 {
+		// The line at an offset is the same each time: its first bytes
+		// decide (peekLine waits for them), whatever was read since.
+		s.sepAt, s.sepWas = s.pos.Offset+1, s.peekPrefix("From ") && isFromLine(s.peekLine())
+	}
+	return s.sepWas
 }
 
 // skipSeparator consumes a separator line.
