@@ -222,34 +222,50 @@ func (b *body) decodeQP(c chunk) {
 		b.reportedXfer = true
 		b.r.report(b.path, errors.New("quoted-printable: a raw control byte, kept as it is"))
 	}
+	// Plain text in UTF-8 or US-ASCII goes straight to the output, as
+	// charset and flow would pass it on.
+	direct := b.cs == nil && !b.flowed && b.html == nil
+	out := func(d []byte, p Position) {
+		if !direct {
+			b.charset(d, p, false)
+		} else if len(d) > 0 {
+			b.emit(d, p)
+		}
+	}
 	start := 0
 	emit := func(to int) {
 		if to > start {
 			p := pos
 			p.Offset += int64(start)
 			p.Col += start
-			b.charset(line[start:to], p, false)
+			out(line[start:to], p)
 		}
 	}
-	for i := 0; i < len(line); i++ {
-		if line[i] != '=' || i+2 >= len(line) || ascii.Unhex(line[i+1]) < 0 || ascii.Unhex(line[i+2]) < 0 {
-			continue // a byte as it is, or a lone "=": kept
+	for i := 0; ; {
+		j := bytes.IndexByte(line[i:], '=')
+		if j < 0 {
+			break
+		}
+		i += j
+		if i+2 >= len(line) || ascii.Unhex(line[i+1]) < 0 || ascii.Unhex(line[i+2]) < 0 {
+			i++
+			continue // a lone "=": kept
 		}
 		emit(i)
 		p := pos
 		p.Offset += int64(i)
 		p.Col += i
 		b.qpByte[0] = byte(ascii.Unhex(line[i+1])<<4 | ascii.Unhex(line[i+2]))
-		b.charset(b.qpByte[:], p, false) // a field: []byte{v} escaped, an allocation an escape
-		i += 2
-		start = i + 1
+		out(b.qpByte[:], p) // a field: []byte{v} escaped, an allocation an escape
+		i += 3
+		start = i
 	}
 	emit(len(line))
 	if c.eol && !soft {
 		p := pos
 		p.Offset += int64(len(data) - eolLen)
 		p.Col += len(data) - eolLen
-		b.charset(data[len(data)-eolLen:], p, false) // the line break as written
+		out(data[len(data)-eolLen:], p) // the line break as written
 	}
 }
 
