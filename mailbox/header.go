@@ -16,6 +16,7 @@ type header []field
 // each line of the value is in the input.
 type field struct {
 	name, value []byte
+	hn          headerName  // what name stands for (Reader.headerName)
 	first       valueLine   // the value's first line
 	more        []valueLine // its continuation lines (most fields have none: no allocation)
 	cut         bool        // longer than maxFieldBytes: the rest dropped
@@ -153,11 +154,22 @@ func (hr *headerReader) line(c chunk, line []byte) bool {
 		cur.more = append(cur.more, valueLine{arena[n:len(arena):len(arena)], c.pos})
 		return true
 	}
-	name, _, found := bytes.Cut(line, []byte{':'})
-	if !found || len(name) == 0 || bytes.ContainsAny(name, " \t") {
+	colon := -1
+	for i, c := range line {
+		if c == ':' {
+			colon = i
+			break
+		}
+		if c == ' ' || c == '\t' {
+			break // a name has no white space
+		}
+	}
+	if colon <= 0 {
 		return false // a stray line among the fields, or no header at all
 	}
-	if ignored(name) {
+	name := line[:colon]
+	hn := hr.r.headerName(name)
+	if hn.ignored {
 		// Received, DKIM-Signature and the like: half a message's
 		// header block, folded over many lines, and never read.
 		hr.cur, hr.skipping = nil, true
@@ -178,9 +190,9 @@ func (hr *headerReader) line(c chunk, line []byte) bool {
 	h := hr.h
 	if len(h) < cap(h) {
 		more := h[:len(h)+1][len(h)].more[:0]
-		h = append(h, field{name: nm, value: v, first: valueLine{v, vpos}, more: more})
+		h = append(h, field{name: nm, hn: hn, value: v, first: valueLine{v, vpos}, more: more})
 	} else {
-		h = append(h, field{name: nm, value: v, first: valueLine{v, vpos}})
+		h = append(h, field{name: nm, hn: hn, value: v, first: valueLine{v, vpos}})
 	}
 	hr.h = h
 	hr.cur, hr.skipping = &h[len(h)-1], false
@@ -207,7 +219,7 @@ var unscanned = map[string]bool{
 func (r *Reader) headerParts(h header, prefix string) {
 	for i := range h {
 		f := &h[i]
-		hn := r.headerName(f.name)
+		hn := f.hn
 		if hn.skip {
 			continue
 		}
@@ -275,7 +287,8 @@ var ignoredNames = func() map[string]bool {
 // own field of that name.
 type headerName struct {
 	name, path string
-	skip       bool
+	skip       bool // not scanned (unscanned, "X-MS-*", "ARC-*")
+	ignored    bool // not kept either (ignored)
 }
 
 // maxHeaderNames bounds the names a Reader remembers (headerName).
@@ -290,7 +303,7 @@ func (r *Reader) headerName(name []byte) headerName {
 		return hn
 	}
 	canon := textproto.CanonicalMIMEHeaderKey(string(name))
-	hn := headerName{name: canon, path: "header:" + canon,
+	hn := headerName{name: canon, path: "header:" + canon, ignored: ignored(name),
 		skip: unscanned[canon] || strings.HasPrefix(canon, "X-Ms-") || strings.HasPrefix(canon, "Arc-")}
 	if r.names == nil {
 		r.names = map[string]headerName{}
