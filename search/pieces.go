@@ -11,14 +11,15 @@ import (
 )
 
 // The pieces pipeline (Options.Jobs N > 1, on one input): the caller's
-// goroutine reads the input into batches of about batchTarget bytes, each
+// goroutine reads the input into batches of about target bytes (batchTarget
+// with two workers, less with more: see pipeline.target), each
 // cut where nothing found can cross: after a blank line in text
 // (extract.Cut), before an mbox "From " line in mail (mailbox.Cut). N
 // workers scan the batches, each with a stream of its own started at the
 // batch's offset and line, so they find exactly what one stream over the
 // whole would; the caller's goroutine emits the batches' events in order,
 // renumbering mail messages. At most N+1 batches are in flight and each
-// holds at most batchMax bytes: N+2 buffers of batchMax bytes and the
+// holds at most batchMax bytes, most about target: N+2 buffers and the
 // events of N+1 batches, plus the workers' Scanners. A stretch of the
 // input with no cut in batchMax bytes is scanned on the caller's
 // goroutine, after what came before, up to the next cut (serialToCut,
@@ -59,12 +60,18 @@ type pipeline struct {
 	wg       sync.WaitGroup
 	msgBase  int // messages emitted so far
 	cr       *cutReader
+	// target is the size of a batch: the Jobs+1 batches in flight hold
+	// about 3*batchTarget bytes, and their events, whatever Jobs is (at 4
+	// workers, 64 KiB batches of dense mail held enough events that the
+	// collector, under urlgrep's memory limit, ran ten times as often).
+	target int
 }
 
 // pieces searches r, whose first bytes say it is mail or text, with
 // Options.Jobs workers.
 func (s *searcher) pieces(r io.Reader, mail bool, at Start) error {
-	p := &pipeline{s: s, mail: mail, cut: extract.Cut, work: make(chan *batch, s.o.Jobs)}
+	p := &pipeline{s: s, mail: mail, cut: extract.Cut, work: make(chan *batch, s.o.Jobs),
+		target: max(3*batchTarget/(s.o.Jobs+1), min(batchTarget, 16<<10))}
 	if mail {
 		p.cut = mailbox.Cut
 	}
@@ -125,7 +132,12 @@ func (p *pipeline) newBatch(offset int64, line int, carry []byte) *batch {
 		b = p.free[n-1]
 		p.free = p.free[:n-1]
 	} else {
-		b = &batch{buf: make([]byte, 0, batchMax)}
+		b = &batch{}
+	}
+	if b.buf == nil {
+		// Room for a batch and the read that passes its cut; more only
+		// when no cut comes (run).
+		b.buf = make([]byte, 0, min(batchMax, p.target+p.target/4))
 	}
 	b.buf = append(b.buf[:0], carry...)
 	b.offset, b.line = offset, line
@@ -211,11 +223,14 @@ func (p *pipeline) run(r io.Reader, at Start) error {
 	searched := 0 // no cut point ends before this in cur.buf
 	empty := 0    // reads in a row that returned nothing
 	for !p.stopped {
-		// Read up to batchTarget, then on in small steps while no cut
-		// comes: a batch's events live until it is emitted, so batches
-		// stay near batchTarget bytes.
+		// Read up to target, then on in small steps while no cut comes:
+		// a batch's events live until it is emitted, so batches stay
+		// near target bytes.
 		buf := cur.buf
-		n, err := r.Read(buf[len(buf):min(cap(buf), max(batchTarget, len(buf)+4<<10))])
+		if len(buf) == cap(buf) && cap(buf) < batchMax {
+			buf = append(make([]byte, 0, min(batchMax, 2*cap(buf))), buf...)
+		}
+		n, err := r.Read(buf[len(buf):min(cap(buf), max(p.target, len(buf)+4<<10))])
 		cur.buf = buf[:len(buf)+n]
 		if n == 0 && err == nil {
 			if empty++; empty >= 100 {
@@ -236,7 +251,7 @@ func (p *pipeline) run(r io.Reader, at Start) error {
 			}
 			return err
 		}
-		if len(cur.buf) < batchTarget {
+		if len(cur.buf) < p.target {
 			continue
 		}
 		from := max(0, searched-8) // a cut point may straddle two reads
@@ -249,7 +264,7 @@ func (p *pipeline) run(r io.Reader, at Start) error {
 			continue
 		}
 		searched = len(cur.buf)
-		if len(cur.buf) < cap(cur.buf) {
+		if len(cur.buf) < batchMax {
 			continue
 		}
 		// batchMax bytes with no cut: scan on here, after everything
@@ -274,10 +289,10 @@ func (p *pipeline) run(r io.Reader, at Start) error {
 // first cut point that comes after b (a region with no cut for batchMax
 // bytes: a long log, a list, an attachment), and returns a batch holding
 // the bytes read after that cut, or nil at the end of r. It holds at most
-// batchTarget+cutContext bytes beyond b's.
+// target+cutContext bytes beyond b's.
 func (p *pipeline) serialToCut(b *batch, r io.Reader) (*batch, error) {
 	if p.cr == nil {
-		p.cr = &cutReader{buf: make([]byte, batchTarget+cutContext)}
+		p.cr = &cutReader{buf: make([]byte, p.target+cutContext)}
 	}
 	cr := p.cr
 	cr.reset(io.MultiReader(bytes.NewReader(b.buf), r), p.cut)
