@@ -13,16 +13,19 @@ import (
 )
 
 // LocateWindow is how far back [Part.Locate] answers exactly: for any
-// offset among the last LocateWindow bytes read from a part's Body. An
-// older offset gets the position of the oldest place still known, not
-// Exact.
+// offset among the last LocateWindow bytes read from a part's Body (or,
+// where those hold more than 32,768 places to remember, as lines of a few
+// bytes do, those of the last 32,768). An older offset gets the position
+// of the oldest place still known, not Exact.
 const LocateWindow = 1 << 20
 
-// maxAnchors bounds the places a part's Body remembers within the window.
-// Past it (quoted-printable with an escape every few bytes), only the
-// starts of lines are remembered, and positions inside them are the
-// line's start, not Exact.
-const maxAnchors = 1 << 16
+// maxAnchors bounds the places a part's Body remembers: past it (lines of
+// a few bytes, quoted-printable with an escape every few), the oldest go,
+// and offsets before the oldest kept get its position, not Exact. The
+// places a scan asks for are the newest: a URL is located as soon as it
+// is found, within the scanner's look-ahead. (Lines had no bound: a part
+// of 200,000 short lines held 31 MB of them.)
+const maxAnchors = 1 << 15
 
 // anchor says where the decoded bytes from dec on came from: pos, and
 // for an Exact pos, each following byte from the next input byte.
@@ -659,19 +662,16 @@ func (b *body) anchor(pos Position) {
 		if !pos.Exact && pos == last.pos {
 			return // the same place, not Exact: the last anchor says it already
 		}
-		if n-b.first >= maxAnchors {
-			if pos.Col != 1 {
-				last.pos.Exact = false // the run's positions are not known any more
-				return
-			}
-			pos.Exact = false
-		}
 	}
-	// Anchors before the window go, a block at a time.
-	for b.first < len(b.anchors)-1 && b.anchors[b.first+1].dec <= b.read-LocateWindow {
+	// Anchors before the window go, and the oldest past maxAnchors, a
+	// block at a time.
+	for b.first < len(b.anchors)-1 &&
+		(b.anchors[b.first+1].dec <= b.read-LocateWindow || len(b.anchors)-b.first >= maxAnchors) {
 		b.first++
 	}
-	if b.first > 1024 && b.first > len(b.anchors)/2 {
+	if b.first > 1024 && (b.first > len(b.anchors)/2 || len(b.anchors) == cap(b.anchors)) {
+		// Moved down rather than grown once a block has gone: the array
+		// stays within maxAnchors and a growth's slack (1.5 times).
 		b.anchors = append(b.anchors[:0], b.anchors[b.first:]...)
 		b.first = 0
 	}

@@ -3,6 +3,7 @@ package mailbox
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"net/textproto"
 	"strings"
 )
@@ -111,8 +112,10 @@ type headerReader struct {
 	h        header
 	arena    []byte
 	cur      *field
-	skipping bool // in a field ignored: its continuation lines too
-	vstart   int  // where cur's value starts in arena
+	skipping bool  // in a field ignored: its continuation lines too
+	read     uint8 // the fields the Reader reads that are kept (readField)
+	tooMany  bool  // maxHeaderFields was passed, and said to be
+	vstart   int   // where cur's value starts in arena
 }
 
 // run reads the lines of c, a run source.headerRun gave (whole lines, none
@@ -169,6 +172,18 @@ func (hr *headerReader) line(c chunk, line []byte) bool {
 	}
 	name := line[:colon]
 	hn := hr.r.headerName(name)
+	read := readField(hn.name)
+	if !hn.ignored && len(hr.h) >= maxHeaderFields && (read == 0 || hr.read&read != 0) {
+		// Past the bound, only the first of the fields the Reader reads
+		// itself is kept; the others are passed over, and said to be.
+		if !hr.tooMany {
+			hr.tooMany = true
+			hr.r.report(hr.path, fmt.Errorf("more than %d header fields: the rest not read", maxHeaderFields))
+		}
+		hr.cur, hr.skipping = nil, true
+		return true
+	}
+	hr.read |= read
 	if hn.ignored {
 		// Received, DKIM-Signature and the like: half a message's
 		// header block, folded over many lines, and never read.
@@ -312,6 +327,29 @@ func (r *Reader) headerName(name []byte) headerName {
 		r.names[string(name)] = hn
 	}
 	return hn
+}
+
+// maxHeaderFields bounds the fields a header block keeps: a header block
+// of 1 MiB (maxHeaderBytes) can hold 100,000 fields, and each field kept
+// is some 200 bytes and, scanned, a part (a Part and a body, a thousand
+// more). Real mail has a few dozen. Past it only the first Content-Type,
+// Content-Transfer-Encoding, Message-ID and Subject are kept.
+const maxHeaderFields = 512
+
+// readField returns the bit of a field the Reader reads itself (get),
+// by its canonical name, or 0.
+func readField(canon string) uint8 {
+	switch canon {
+	case "Content-Type":
+		return 1
+	case "Content-Transfer-Encoding":
+		return 2
+	case "Message-Id":
+		return 4
+	case "Subject":
+		return 8
+	}
+	return 0
 }
 
 // maxFreeHeaderBodies bounds the header bodies a Reader keeps for reuse.

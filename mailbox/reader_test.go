@@ -548,7 +548,9 @@ func init() {
 				{1, "", "1", "text/plain", "", strings.Repeat("X-Filler: "+strings.Repeat("f", 70)+"\n", 20_000-12_945) +
 					"List-Archive: <http://late.example/>\n\nbody http://body.example/\n"},
 			},
-			probs: []problem{{1, "", "1 MiB"}},
+			// Past 512 fields only those the Reader reads are kept
+			// (TestHeaderBounds), and said to be.
+			probs: []problem{{1, "", "more than 512 header fields"}, {1, "", "1 MiB"}},
 		},
 	}...)
 }
@@ -931,5 +933,56 @@ func TestEveryHeader(t *testing.T) {
 	want := "header:From header:To header:Subject header:X-Tracking header:Source 1"
 	if got := strings.Join(paths, " "); got != want {
 		t.Errorf("parts %s, want %s", got, want)
+	}
+}
+
+// TestHeaderBounds: a header block of many short fields keeps at most
+// maxHeaderFields of them (each kept field is a part, some thousand bytes
+// with its body: 200,000 fields took 150 MB), says so, and still reads
+// the fields the Reader needs that come after the bound; a body of many
+// short lines keeps at most maxAnchors places (they took 31 MB), and still
+// locates its last lines exactly.
+func TestHeaderBounds(t *testing.T) {
+	var in strings.Builder
+	in.WriteString("From a@b.example Mon Nov  2 09:14:03 1994\n")
+	for i := range 2000 {
+		fmt.Fprintf(&in, "X-F%d: see http://h.example/%d\n", i, i)
+	}
+	in.WriteString("Content-Transfer-Encoding: quoted-printable\nSubject: late\n\nx=3Dy\n")
+	for i := range 100_000 {
+		fmt.Fprintf(&in, "%d\n", i%10)
+	}
+	in.WriteString("last http://last.example/\n")
+	data := in.String()
+	var probs []Problem
+	r := NewReader(strings.NewReader(data), OnProblem(func(p Problem) { probs = append(probs, p) }))
+	headers := 0
+	for {
+		p, err := r.Next()
+		if err != nil {
+			break
+		}
+		body, _ := io.ReadAll(p.Body)
+		if strings.HasPrefix(p.Path, "header:") {
+			headers++
+			continue
+		}
+		if p.Subject != "late" || !strings.HasPrefix(string(body), "x=y\n") {
+			t.Errorf("Subject %q, body %.10q: the fields after the bound are not read", p.Subject, body)
+		}
+		if n := len(p.body.anchors) - p.body.first; n > maxAnchors || cap(p.body.anchors) > maxAnchors*3/2 {
+			t.Errorf("%d places kept (capacity %d), more than %d", n, cap(p.body.anchors), maxAnchors)
+		}
+		i := strings.LastIndex(string(body), "http://last.example/")
+		want := int64(strings.LastIndex(data, "http://last.example/"))
+		if pos := p.Locate(int64(i)); i < 0 || pos.Offset != want || !pos.Exact || pos.Line != strings.Count(data[:want], "\n")+1 {
+			t.Errorf("last URL located at %+v, want offset %d, exact", pos, want)
+		}
+	}
+	if headers != maxHeaderFields+1 { // the first fields, and the Subject kept after them
+		t.Errorf("%d header parts, want %d", headers, maxHeaderFields+1)
+	}
+	if len(probs) != 1 || !strings.Contains(probs[0].Error(), "more than 512 header fields") {
+		t.Errorf("problems %v", probs)
 	}
 }
