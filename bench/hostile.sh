@@ -11,8 +11,9 @@ work=${TMPDIR:-/tmp}/urlgrep-hostile
 mkdir -p "$work"
 (cd .. && go build -o "$work/urlgrep" ./cmd/urlgrep)
 
-# shape NAME UNIT: UNIT repeated to fill the size.
-gen() { python3 -c "import sys; u=sys.argv[1].encode().decode('unicode_escape').encode('latin-1'); n=int(sys.argv[2])<<20; sys.stdout.buffer.write((u*(n//len(u)+1))[:n])" "$1" "$2"; }
+# shape NAME|UNIT[|PREFIX]: PREFIX, then UNIT repeated to fill the size;
+# with a PREFIX the input is read as mail (no --raw).
+gen() { python3 -c "import sys; e=lambda s: s.encode().decode('unicode_escape').encode('latin-1'); u=e(sys.argv[1]); p=e(sys.argv[3]); n=int(sys.argv[2])<<20; sys.stdout.buffer.write(p+(u*(n//len(u)+1))[:n])" "$1" "$2" "$3"; }
 shapes=(
 	'<URL:|<URL:'
 	'<<<<|<'
@@ -21,17 +22,22 @@ shapes=(
 	'% runs|%'
 	'@ runs (--email)|@'
 	'one line, no newline|a'
-	'wrapper never closes|<URL:http://x.example/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\\n  '
-	'quote prefixes|> > > > > > > > <URL:http://x.example/\\n'
+	'wrapper never closes|<URL:http://x.example/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\n  '
+	'quote prefixes|> > > > > > > > <URL:http://x.example/\n'
+	'mail: short header fields|X: a\n|From a@b.example Mon Nov  2 09:14:03 1994\n'
+	'mail: short body lines|1\n|From a@b.example Mon Nov  2 09:14:03 1994\n\n'
 )
 printf '| shape | %d MiB | %d MiB | ratio | peak memory |\n|---|---|---|---|---|\n' "$n" $((2 * n))
 for s in "${shapes[@]}"; do
-	name=${s%%|*} unit=${s#*|}
+	name=${s%%|*} rest=${s#*|}
+	unit=${rest%%|*} prefix=""
+	[[ $rest == *"|"* ]] && prefix=${rest#*|}
 	args=(--raw -a -c)
+	[ -n "$prefix" ] && args=(-a -c)
 	[[ $name == *email* ]] && args+=(--email)
 	t=() m=()
 	for size in "$n" $((2 * n)); do
-		gen "$unit" "$size" > "$work/in"
+		gen "$unit" "$size" "$prefix" > "$work/in"
 		/usr/bin/time -f '%e %M' -o "$work/time" "$work/urlgrep" "${args[@]}" "$work/in" > /dev/null || true
 		read -r tt mm < <(tail -n 1 "$work/time")
 		t+=("$tt") m+=("$mm")

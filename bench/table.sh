@@ -86,7 +86,8 @@ cat "$work"/*.txt "$work"/*.mbox "$work"/*.md > /dev/null
 
 
 # ripgrep first, for the ratios; urlgrep with its default -j (the CPUs,
-# at most 4) and with -j 1, printing and counting.
+# at most 4) and with -j 1, printing and counting; mail also with -j 4
+# (the default on four CPUs), whatever the CPUs here.
 for f in rfc.txt mail.mbox; do
 	run "cat > /dev/null (floor)" "$work/$f" cat
 	need rg && run "ripgrep -o (URL regex)" "$work/$f" rg -a -o --no-line-number "$re" || true
@@ -96,6 +97,7 @@ for f in rfc.txt mail.mbox; do
 done
 run "urlgrep (mail decoding)" "$work/mail.mbox" "$work/urlgrep"
 run "urlgrep -j 1 (mail decoding)" "$work/mail.mbox" "$work/urlgrep" -j 1
+run "urlgrep -j 4 (mail decoding)" "$work/mail.mbox" "$work/urlgrep" -j 4
 run "urlgrep -c (mail decoding)" "$work/mail.mbox" "$work/urlgrep" -c
 for f in rfc-small.txt mail-small.mbox; do
 	run "xurls (strict)" "$work/$f" "$work/xurls"
