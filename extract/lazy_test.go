@@ -127,3 +127,23 @@ func TestBorrowedSameAsAll(t *testing.T) {
 		}
 	}
 }
+
+// TestPlainPrefix: plainPrefix never passes a byte outside 0x21-0x7e, and
+// passes every whole word of such bytes before the first that is not.
+func TestPlainPrefix(t *testing.T) {
+	for b := range 256 {
+		for at := range 17 {
+			s := []byte(strings.Repeat("a", 24))
+			s[at] = byte(b)
+			n := plainPrefix(string(s))
+			plain := b > 0x20 && b < 0x7f
+			want := at &^ 7
+			if plain {
+				want = 24
+			}
+			if n != want {
+				t.Fatalf("byte %#x at %d: %d, want %d", b, at, n, want)
+			}
+		}
+	}
+}

@@ -153,11 +153,30 @@ func (m *Match) Target(target string) *Match {
 
 const upperhex = "0123456789ABCDEF"
 
+// plainPrefix returns a length of s's first bytes, a multiple of eight,
+// that are all printable ASCII (0x21-0x7e): most URLs are, and are passed
+// eight bytes at a time. A word with a byte at or above 0x7f (its own high
+// bit, or that of the byte plus one) or below 0x21 (that of the byte less
+// 0x21) stops it; a carry or borrow between bytes comes only from such a
+// byte below.
+func plainPrefix(s string) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		if (x|(x+ones)|(x-0x21*ones))&highs != 0 {
+			break
+		}
+	}
+	return i
+}
+
 // asWritten returns s with what cannot stand in a URL or an IRI (RFC 3987
 // §2.2 ucschar: no controls, spaces or format characters) percent-encoded
 // as UTF-8, bytes that are not UTF-8 included; every other byte is kept.
 func asWritten(s string) string {
-	i := 0
+	i := plainPrefix(s)
 	for i < len(s) && s[i] > 0x20 && s[i] < 0x7f {
 		i++
 	}
