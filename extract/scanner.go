@@ -343,7 +343,7 @@ func (s *Scanner) nextTrigger() (int, int) {
 func (s *Scanner) startsNothing(k, n int) bool {
 	switch k {
 	case tDot:
-		return n-3 < s.start || !hasPrefixFold(s.buf[n-3:n+1], "www.")
+		return n-3 < s.start || s.buf[n-1]|0x20 != 'w' || !hasPrefixFold(s.buf[n-3:n+1], "www.")
 	case tColon:
 		if n+1 < s.end {
 			c := s.buf[n+1]

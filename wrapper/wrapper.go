@@ -209,6 +209,9 @@ func At(data []byte, atEOF bool, quote []byte, lim Limits) (w Wrapper, more bool
 // skip the work At's arguments cost ("<" before an HTML tag or an address
 // is common).
 func Opens(data []byte, lim Limits) (ok, short bool) {
+	if len(data) > 1 && data[0] == '<' && !isAlpha(data[1]) && lim.MaxBytes != 1 {
+		return false, false // "</p>", "<1234@host>": no prefix starts so (prefix)
+	}
 	lim = lim.orDefault()
 	if len(data) > lim.MaxBytes {
 		data = data[:lim.MaxBytes]
