@@ -18,12 +18,12 @@ import (
 // workers scan the batches, each with a stream of its own started at the
 // batch's offset and line, so they find exactly what one stream over the
 // whole would; the caller's goroutine emits the batches' events in order,
-// renumbering mail messages. At most N+1 batches are in flight and each
-// holds at most batchMax bytes, most about target: N+2 buffers and the
-// events of N+1 batches, plus the workers' Scanners. A stretch of the
-// input with no cut in batchMax bytes is scanned on the caller's
-// goroutine, after what came before, up to the next cut (serialToCut,
-// holding batchTarget more bytes); the batches go on from there.
+// renumbering mail messages. At most 2N batches are in flight with N <= 2,
+// N+1 with more (pipeline.ahead), and each holds at most batchMax bytes,
+// most about target: a buffer each and one more, and their events, plus
+// the workers' Scanners. A stretch of the input with no cut in batchMax bytes is scanned
+// on the caller's goroutine, after what came before, up to the next cut
+// (serialToCut, holding target more bytes); the batches go on from there.
 var (
 	batchTarget = 64 << 10
 	batchMax    = 256 << 10
@@ -60,17 +60,29 @@ type pipeline struct {
 	wg       sync.WaitGroup
 	msgBase  int // messages emitted so far
 	cr       *cutReader
-	// target is the size of a batch: the Jobs+1 batches in flight hold
-	// about 3*batchTarget bytes, and their events, whatever Jobs is (at 4
+	// target is the size of a batch: Jobs+1 batches hold about
+	// 3*batchTarget bytes, and their events, whatever Jobs is (at 4
 	// workers, 64 KiB batches of dense mail held enough events that the
 	// collector, under urlgrep's memory limit, ran ten times as often).
 	target int
+	// ahead is how many batches a worker may have in flight (dispatched,
+	// not yet emitted): two with one or two workers. Batches differ in
+	// cost (an HTML spam costs many times a plain message of its size):
+	// with one, a worker done with its batch waited while the oldest was
+	// still being read, idle 40% of the time on SpamAssassin's mail. With
+	// more workers, whose readers hold more, the extra batches tipped the
+	// collector under the memory limit (964 collections at -j 4).
+	ahead int
 }
 
 // pieces searches r, whose first bytes say it is mail or text, with
 // Options.Jobs workers.
 func (s *searcher) pieces(r io.Reader, mail bool, at Start) error {
-	p := &pipeline{s: s, mail: mail, cut: extract.Cut, work: make(chan *batch, s.o.Jobs),
+	ahead := 1
+	if s.o.Jobs <= 2 {
+		ahead = 2
+	}
+	p := &pipeline{s: s, mail: mail, cut: extract.Cut, ahead: ahead, work: make(chan *batch, ahead*s.o.Jobs),
 		target: max(3*batchTarget/(s.o.Jobs+1), min(batchTarget, 16<<10))}
 	if mail {
 		p.cut = mailbox.Cut
@@ -178,7 +190,7 @@ func (p *pipeline) dispatch(b *batch) {
 		select {
 		case <-p.inflight[0].done:
 		default:
-			if len(p.inflight) <= p.s.o.Jobs {
+			if len(p.inflight) <= p.ahead*p.s.o.Jobs {
 				return
 			}
 			<-p.inflight[0].done
