@@ -31,6 +31,8 @@ type valueLine struct {
 }
 
 // get returns the value of the first field named name, case ignored.
+// The names the Reader gets are readField's: past maxHeaderFields only
+// those are kept.
 func (h header) get(name string) []byte {
 	for i := range h {
 		if len(h[i].name) == len(name) && strings.EqualFold(string(h[i].name), name) {

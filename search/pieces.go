@@ -18,12 +18,13 @@ import (
 // workers scan the batches, each with a stream of its own started at the
 // batch's offset and line, so they find exactly what one stream over the
 // whole would; the caller's goroutine emits the batches' events in order,
-// renumbering mail messages. At most 2N batches are in flight with N <= 2,
-// N+1 with more (pipeline.ahead), and each holds at most batchMax bytes,
-// most about target: a buffer each and one more, and their events, plus
-// the workers' Scanners. A stretch of the input with no cut in batchMax bytes is scanned
-// on the caller's goroutine, after what came before, up to the next cut
-// (serialToCut, holding target more bytes); the batches go on from there.
+// renumbering mail messages. At most ahead*N+1 batches are in flight
+// (2N+1 with N <= 2, N+1 with more: pipeline.ahead) and each holds at most
+// batchMax bytes, most about target: a buffer each and one for the batch
+// being read, and their events, plus the workers' Scanners. A stretch of
+// the input with no cut in batchMax bytes is scanned on the caller's
+// goroutine, after what came before, up to the next cut (serialToCut,
+// holding target more bytes); the batches go on from there.
 var (
 	batchTarget = 64 << 10
 	batchMax    = 256 << 10
@@ -63,7 +64,8 @@ type pipeline struct {
 	// target is the size of a batch: Jobs+1 batches hold about
 	// 3*batchTarget bytes, and their events, whatever Jobs is (at 4
 	// workers, 64 KiB batches of dense mail held enough events that the
-	// collector, under urlgrep's memory limit, ran ten times as often).
+	// collector, under urlgrep's memory limit, ran ten times as often);
+	// with ahead 2 (Jobs <= 2), at most 5*batchTarget.
 	target int
 	// ahead is how many batches a worker may have in flight (dispatched,
 	// not yet emitted): two with one or two workers. Batches differ in
