@@ -32,8 +32,14 @@ type Scanner struct {
 	emptyReads int
 	stalled    bool // the last fill ended at an empty read, after new data
 
-	// next[k] is the index of the next trigger byte k at or after pos, or
-	// -1 when there is none before searched[k].
+	// The trigger search's memory (trigger.go). One pass (fused): hit is
+	// the index of the next trigger at or after pos, of kind hitKind, or -1
+	// when there is none before scanned. Per kind: next[k] is the index of
+	// the next trigger byte k at or after pos, or -1 when there is none
+	// before searched[k].
+	fused          bool
+	hit, hitKind   int
+	scanned        int
 	next, searched [nTriggers]int
 
 	// run memoises the end of the last run of URL characters tried, and
@@ -59,16 +65,6 @@ type Scanner struct {
 	dropped int64
 }
 
-const (
-	tColon = iota // ':' ends a scheme
-	tLess         // '<' may open a wrapper
-	tDot          // '.' may follow "www"
-	tAt           // '@' may follow an address's local part
-	nTriggers
-)
-
-var triggerBytes = [nTriggers]byte{':', '<', '.', '@'}
-
 // NewScanner returns a Scanner that reads r.
 func NewScanner(r io.Reader, opts ...Option) *Scanner {
 	s := &Scanner{f: Finder{cfg: defaults()}}
@@ -86,6 +82,7 @@ func (s *Scanner) init() {
 		s.f.lite = &lite{}
 	}
 	s.max = s.f.cfg.readSize + s.f.cfg.maxCandidate + lookback + 16
+	s.fused = useFused && s.f.limits().MaxBytes != 1
 	s.buf = make([]byte, min(s.max, 4096))
 }
 
@@ -98,8 +95,9 @@ func (s *Scanner) Reset(r io.Reader) {
 		s.f.cfg = defaults()
 		s.init()
 	}
-	buf, f, max, quote, mem := s.buf, s.f, s.max, s.quoteMarks[:0], s.mem
-	*s = Scanner{r: r, f: f, buf: buf, max: max, line: 1, inQuote: true, quoteMarks: quote, mem: mem}
+	buf, f, max, quote, mem, fused := s.buf, s.f, s.max, s.quoteMarks[:0], s.mem, s.fused
+	*s = Scanner{r: r, f: f, buf: buf, max: max, line: 1, inQuote: true, quoteMarks: quote, mem: mem, fused: fused}
+	s.hit = -1
 	for k := range s.next {
 		s.next[k] = -1
 	}
@@ -296,64 +294,6 @@ func (s *Scanner) emit(from, to int, m *Match) {
 	if s.pos < to {
 		s.pos = to
 	}
-}
-
-// nextTrigger returns the index of the nearest trigger byte at or after
-// pos, and which, or -1. Each kind is searched with bytes.IndexByte, and
-// never twice over the same bytes.
-func (s *Scanner) nextTrigger() (int, int) {
-	best, kind := -1, 0
-	for k := range nTriggers {
-		if (k == tDot && !s.f.cfg.www) || (k == tAt && !s.f.cfg.email) {
-			continue
-		}
-		if s.next[k] < s.pos {
-			from := max(s.pos, s.searched[k])
-			s.next[k] = -1
-			for {
-				i := bytes.IndexByte(s.buf[from:s.end], triggerBytes[k])
-				if i < 0 {
-					s.searched[k] = s.end
-					break
-				}
-				// Most triggers start nothing, as their next or previous
-				// bytes tell: they end here, in this loop.
-				if n := from + i; !s.startsNothing(k, n) {
-					s.next[k] = n
-					break
-				}
-				from += i + 1
-			}
-		}
-		if n := s.next[k]; n >= 0 && (best < 0 || n < best) {
-			best, kind = n, k
-		}
-	}
-	return best, kind
-}
-
-// startsNothing reports whether the trigger of kind k at buf[n] starts no
-// candidate, as the bytes around it tell, whatever is read after them:
-//   - a '.' not after "www" (www hosts are the only candidates a '.' starts);
-//   - a ':' followed by a byte that is no URL byte ("Note: ", "Subject: x"):
-//     a URL has a part after its colon, and runEnd would stop at once;
-//   - a '<' that opens no wrapper (wrapper.Opens: an HTML tag, an address).
-//
-// Most triggers in prose are these: nextTrigger passes them over at once.
-func (s *Scanner) startsNothing(k, n int) bool {
-	switch k {
-	case tDot:
-		return n-3 < s.start || s.buf[n-1]|0x20 != 'w' || !hasPrefixFold(s.buf[n-3:n+1], "www.")
-	case tColon:
-		if n+1 < s.end {
-			c := s.buf[n+1]
-			return c < 0x80 && !urlByte[c] && !(c == '\\' && s.f.cfg.escapes)
-		}
-	case tLess:
-		ok, short := wrapper.Opens(s.buf[n:s.end], s.f.limits())
-		return !ok && !short
-	}
-	return false
 }
 
 // try runs the recogniser for the trigger byte at t. It returns a match
@@ -559,6 +499,10 @@ func (s *Scanner) fill() {
 			}
 			s.searched[k] = max(s.searched[k]-shift, 0)
 		}
+		if s.hit >= 0 {
+			s.hit -= shift
+		}
+		s.scanned = max(s.scanned-shift, 0)
 		s.runFrom, s.runTo = s.runFrom-shift, s.runTo-shift
 	}
 	if s.end == len(s.buf) {

@@ -1,0 +1,12 @@
+//go:build !amd64 || purego
+
+package extract
+
+// haveTriggerScan says that triggerScan is in assembly here: it is not,
+// and Scanners search for each trigger byte with bytes.IndexByte.
+const haveTriggerScan = false
+
+// triggerScan is not called where haveTriggerScan is false.
+func triggerScan(p *byte, n int, v *triggerVecs) int {
+	panic("extract: triggerScan without assembly")
+}

@@ -1,0 +1,214 @@
+package extract
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// indexTriggerRef is indexTrigger a byte at a time: mayTrigger alone.
+func indexTriggerRef(data []byte, from int, v *triggerVecs) int {
+	for i := from; i < len(data); i++ {
+		if mayTrigger(data, i, v) {
+			return i
+		}
+	}
+	return -1
+}
+
+// triggerAlphabet are the bytes the trigger tests are made of: each
+// trigger byte, the neighbours its tests look at and the bytes at the
+// edges of those tests (0x20 and 0x21, '@' and '[' around the capitals,
+// '`' and '{' around the small letters, 'v' and 'x' around 'w', bytes
+// with the high bit set).
+const triggerAlphabet = ":<.@wWvVxX aAzZ@[`{\x20\x21\x00\x1f\x7f\x80\xa0\xff\t\n/h"
+
+// TestTriggerScan: indexTrigger, with triggerScan's sixteen-byte steps
+// where it has them, finds the same first byte as mayTrigger a byte at a
+// time, from every start, for every setting of www and email, on random
+// texts of the bytes the tests turn on.
+func TestTriggerScan(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 1))
+	for round := range 4000 {
+		n := rng.IntN(120)
+		data := make([]byte, n)
+		sparse := round%2 == 0 // long runs of letters, few triggers
+		for i := range data {
+			if sparse && rng.IntN(8) != 0 {
+				data[i] = 'a' + byte(rng.IntN(26))
+				continue
+			}
+			data[i] = triggerAlphabet[rng.IntN(len(triggerAlphabet))]
+		}
+		for www := range 2 {
+			for email := range 2 {
+				v := &triggerSets[www][email]
+				for from := 0; from <= n; from++ {
+					got, want := indexTrigger(data, from, v), indexTriggerRef(data, from, v)
+					if got != want {
+						t.Fatalf("www %d email %d, %q from %d: indexTrigger %d, byte by byte %d", www, email, data, from, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestTriggerScanLanes: each trio of bytes (before, trigger, after) from
+// the alphabet, at every place of a text long enough for several
+// sixteen-byte steps, the rest letters: indexTrigger and mayTrigger agree.
+func TestTriggerScanLanes(t *testing.T) {
+	base := bytes.Repeat([]byte("q"), 70)
+	for _, c := range []byte(":<.@") {
+		for _, before := range []byte(triggerAlphabet) {
+			for _, after := range []byte(triggerAlphabet) {
+				for at := 1; at < len(base)-1; at++ {
+					data := append([]byte(nil), base...)
+					data[at-1], data[at], data[at+1] = before, c, after
+					for www := range 2 {
+						for email := range 2 {
+							v := &triggerSets[www][email]
+							if got, want := indexTrigger(data, 0, v), indexTriggerRef(data, 0, v); got != want {
+								t.Fatalf("www %d email %d, %q: indexTrigger %d, byte by byte %d", www, email, data, got, want)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestMayTriggerKeepsCandidates: every byte that startsNothing lets
+// through, mayTrigger lets through: for a trigger byte with any byte
+// before and after it, and at the end of the data.
+func TestMayTriggerKeepsCandidates(t *testing.T) {
+	for _, opts := range [][]Option{nil, {WithEmail(true)}, {WithWWW(false)}, {WithEscapes(true)}} {
+		s := NewScanner(strings.NewReader(""), opts...)
+		v := &triggerSets[b2i(s.f.cfg.www)][b2i(s.f.cfg.email)]
+		for _, c := range []byte(":<.@") {
+			k := s.triggerKind(c)
+			if k < 0 {
+				continue
+			}
+			for before := range 256 {
+				for after := range 257 {
+					data := []byte{'x', 'w', 'w', byte(before), c, byte(after)}
+					if after == 256 {
+						data = data[:5] // the trigger ends the data
+					}
+					s.buf, s.start, s.end = data, 0, len(data)
+					if !s.startsNothing(k, 4) && !mayTrigger(data, 4, v) {
+						t.Fatalf("%q: startsNothing lets byte 4 through, mayTrigger does not", data)
+					}
+				}
+			}
+		}
+	}
+}
+
+// sameFused scans in with the one-pass and the per-kind trigger search
+// and fails unless they give the same segments, the same Matches in every
+// field, the same drops and the same error.
+func sameFused(t *testing.T, in string, opts ...Option) {
+	t.Helper()
+	fused := NewScanner(strings.NewReader(in), opts...)
+	perKind := NewScanner(strings.NewReader(in), opts...)
+	if fused.f.limits().MaxBytes == 1 {
+		return // the one-pass search is not used there
+	}
+	fused.fused, perKind.fused = true, false
+	for i := 0; ; i++ {
+		f, p := fused.Scan(), perKind.Scan()
+		if f != p {
+			t.Fatalf("segment %d: one pass Scan %v, per kind %v", i, f, p)
+		}
+		if !f {
+			break
+		}
+		if !bytes.Equal(fused.Raw(), perKind.Raw()) {
+			t.Fatalf("segment %d: one pass %q, per kind %q", i, fused.Raw(), perKind.Raw())
+		}
+		if fm, pm := fused.Match(), perKind.Match(); !reflect.DeepEqual(fm, pm) {
+			t.Fatalf("segment %d: one pass match\n%+v\nper kind\n%+v", i, fm, pm)
+		}
+	}
+	if fused.Err() != perKind.Err() || fused.Dropped() != perKind.Dropped() {
+		t.Fatalf("one pass Err %v Dropped %d, per kind Err %v Dropped %d", fused.Err(), fused.Dropped(), perKind.Err(), perKind.Dropped())
+	}
+}
+
+// TestFusedSameAsPerKind: the one-pass trigger search never changes an
+// answer, on every table, golden and generated input, with the default
+// and the smallest buffers, with www off and e-mail on.
+func TestFusedSameAsPerKind(t *testing.T) {
+	ins := allInputs(t)
+	ins = append(ins, input{"generated/many", string(inputMany), nil}, input{"generated/none", string(inputNone), nil},
+		input{"generated/many-email", string(inputMany), []Option{WithEmail(true)}},
+		input{"generated/many-nowww", string(inputMany), []Option{WithWWW(false)}})
+	for _, in := range ins {
+		t.Run(in.name, func(t *testing.T) {
+			sameFused(t, in.in, in.opts...)
+			sameFused(t, in.in, append(append([]Option{}, in.opts...), smallBuffers...)...)
+		})
+	}
+}
+
+// triggerAtoms are fragments of text that put triggers side by side: a
+// trigger that starts nothing just before one that starts a URL, wrappers,
+// www hosts and addresses next to colons, tags and full stops.
+var triggerAtoms = strings.Fields(`: :: x: w. ww. www. WWW. . .. < <a <1 </ <URL: <url: <http: > @ a@b.c
+	user@example.org http://a.b/ https://example.com/x?y=1 ftp://h.example/ www.example.com
+	news:comp.x mailto:a@b.c urn:isbn:1 ( ) " ' \ %41 / // h ttp http: e.g.http://x.y/ W.`)
+
+// triggerTexts returns n texts of random atoms, some with spaces or line
+// breaks between them.
+func triggerTexts(n int) []string {
+	rng := rand.New(rand.NewPCG(14, 2))
+	var out []string
+	for range n {
+		var b strings.Builder
+		for range 1 + rng.IntN(24) {
+			b.WriteString(triggerAtoms[rng.IntN(len(triggerAtoms))])
+			switch rng.IntN(6) {
+			case 0:
+				b.WriteByte(' ')
+			case 1:
+				b.WriteByte('\n')
+			}
+		}
+		out = append(out, b.String())
+	}
+	return out
+}
+
+// TestFusedAdjacent: the one-pass and the per-kind search agree on texts
+// where triggers stand side by side, each with the bytes around it that
+// the one-pass filter looks at.
+func TestFusedAdjacent(t *testing.T) {
+	for _, in := range triggerTexts(3000) {
+		sameFused(t, in)
+		sameFused(t, in, WithEmail(true), WithReadSize(512), WithMaxCandidate(256))
+		sameFused(t, in, WithWWW(false), WithEscapes(true))
+	}
+}
+
+// FuzzFused: for any input, the one-pass trigger search finds what the
+// per-kind search does.
+func FuzzFused(f *testing.F) {
+	for _, in := range allInputs(f) {
+		if len(in.in) < 64<<10 {
+			f.Add(in.in)
+		}
+	}
+	for _, in := range triggerTexts(50) {
+		f.Add(in)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		sameFused(t, in)
+		sameFused(t, in, WithEmail(true), WithReadSize(512), WithMaxCandidate(256))
+		sameFused(t, in, WithWWW(false), WithEscapes(true))
+	})
+}
