@@ -43,11 +43,19 @@ type batch struct {
 	matches []extract.Match
 	text    []byte
 	parts   []mailbox.Part
-	msgs    int // mail messages the worker read
-	urls    int64
-	err     error // the worker's scan error (none for in-memory data, but kept)
-	drop    int64
-	done    chan struct{} // closed when the worker is done with it
+	// held are the URL events of the callbacks that read a Match's text
+	// and positions only (TextOnly) or no Match (CountOnly), in a third of
+	// an Event and its Match's room and with a fifth of their pointers:
+	// under urlgrep's memory limit, the collector ran 24 times over 236 MB
+	// of text with two workers (none with one), most of it scanning and
+	// guarding the events in flight. held[i].before says where each goes
+	// among events.
+	held []heldURL
+	msgs int // mail messages the worker read
+	urls int64
+	err  error // the worker's scan error (none for in-memory data, but kept)
+	drop int64
+	done chan struct{} // closed when the worker is done with it
 }
 
 type pipeline struct {
@@ -61,6 +69,13 @@ type pipeline struct {
 	wg       sync.WaitGroup
 	msgBase  int // messages emitted so far
 	cr       *cutReader
+	// ev and m are the Event and Match a held URL is emitted in.
+	ev Event
+	m  extract.Match
+	// serial is the stream serialToCut scans with, made once: a stream
+	// made for each stretch grew a Scanner's buffer anew each time (4.4 MB
+	// of garbage on 236 MB of /usr/share/doc's text).
+	serial *stream
 	// target is the size of a batch: Jobs+1 batches hold about
 	// 3*batchTarget bytes, and their events, whatever Jobs is (at 4
 	// workers, 64 KiB batches of dense mail held enough events that the
@@ -105,6 +120,10 @@ func (p *pipeline) worker() {
 	defer p.wg.Done()
 	var b *batch
 	st := p.s.newStream(func(ev *Event) bool {
+		if ev.Kind == URL && (ev.borrowed || ev.Match == nil) && ev.Wrapped == nil && ev.Context == nil {
+			b.held = append(b.held, hold(ev, b, p.part(b, ev)))
+			return true
+		}
 		if ev.borrowed {
 			// Printed after the worker has scanned on: keep a copy of the
 			// Match, its Text in the batch's arena (an allocation a few
@@ -115,14 +134,7 @@ func (p *pipeline) worker() {
 			b.matches = append(b.matches, m)
 			ev.Match, ev.borrowed = &b.matches[len(b.matches)-1], false
 		}
-		if ev.Part != nil && p.s.o.reuseParts() {
-			// A part's events come after its PartBegin and share its
-			// copy, which renumbering changes once for all.
-			if ev.Kind == PartBegin {
-				b.parts = append(b.parts, *ev.Part)
-			}
-			ev.Part = &b.parts[len(b.parts)-1]
-		}
+		ev.Part = p.part(b, ev)
 		b.events = append(b.events, *ev)
 		return true
 	})
@@ -158,11 +170,64 @@ func (p *pipeline) newBatch(offset int64, line int, carry []byte) *batch {
 	return b
 }
 
+// part returns the Part ev's copy in b is to point to: where the Reader
+// reuses its Parts (Options.reuseParts), a part's events come after its
+// PartBegin and share one copy, which renumbering changes once for all.
+func (p *pipeline) part(b *batch, ev *Event) *mailbox.Part {
+	if ev.Part == nil || !p.s.o.reuseParts() {
+		return ev.Part
+	}
+	if ev.Kind == PartBegin {
+		b.parts = append(b.parts, *ev.Part)
+	}
+	return &b.parts[len(b.parts)-1]
+}
+
+// heldURL is a URL event held in a batch (batch.held): what a TextOnly
+// callback reads of it (Pos, End, its Match's Kind and Text), and the
+// rest of a borrowed Match's fields that a search sets but for Raw (which
+// a worker's copy never kept) and Parsed (nil for the callback).
+type heldURL struct {
+	text               string // in the batch's text arena
+	err                error
+	pos                mailbox.Position
+	end                int64
+	offset, mend       int64
+	line, col, endLine int
+	part               *mailbox.Part
+	before             int32 // how many of the batch's events come before it
+	kind               extract.Kind
+	rejoined, match    bool // match: the event has a Match (not CountOnly)
+}
+
+// hold returns ev, a URL event with a borrowed Match or none, as b holds
+// it, with part for its Part.
+func hold(ev *Event, b *batch, part *mailbox.Part) heldURL {
+	h := heldURL{pos: ev.Pos, end: ev.End, part: part, before: int32(len(b.events))}
+	if m := ev.Match; m != nil {
+		h.match, h.kind, h.text, h.err, h.rejoined = true, m.Kind, b.keep(m.Text), m.Err, m.Rejoined
+		h.offset, h.mend, h.line, h.col, h.endLine = m.Offset, m.End, m.Line, m.Col, m.EndLine
+	}
+	return h
+}
+
+// event makes h an Event again, in ev, with its Match in m.
+func (h *heldURL) event(ev *Event, m *extract.Match) {
+	*ev = Event{Kind: URL, Pos: h.pos, End: h.end, Part: h.part}
+	if h.match {
+		*m = extract.Match{Text: h.text, Kind: h.kind, Offset: h.offset, End: h.mend, Line: h.line, Col: h.col,
+			EndLine: h.endLine, Rejoined: h.rejoined, Err: h.err}
+		ev.Match = m
+	}
+}
+
 // recycle keeps b for reuse, its events and references dropped.
 func (p *pipeline) recycle(b *batch) {
 	clear(b.events) // let the parts and matches go
 	clear(b.matches)
 	clear(b.parts)
+	clear(b.held)
+	b.held = b.held[:0]
 	b.buf, b.events, b.done, b.err = b.buf[:0], b.events[:0], nil, nil
 	b.matches, b.text, b.parts = b.matches[:0], b.text[:0], b.parts[:0]
 	p.free = append(p.free, b)
@@ -201,17 +266,26 @@ func (p *pipeline) dispatch(b *batch) {
 	}
 }
 
-// emitBatch emits the events of the oldest batch in flight, which is done.
+// emitBatch emits the events of the oldest batch in flight, which is done:
+// its events, and its held URLs each in its place among them.
 func (p *pipeline) emitBatch() {
 	b := p.inflight[0]
 	p.inflight = p.inflight[1:]
-	for i := range b.events {
-		if p.stopped {
-			break
+	i := 0
+	for h := 0; h <= len(b.held) && !p.stopped; h++ {
+		upTo := len(b.events)
+		if h < len(b.held) {
+			upTo = int(b.held[h].before)
 		}
-		ev := &b.events[i]
-		ev.renumber(p.msgBase) // the worker counted from its batch
-		p.stopped = !p.s.fn(ev)
+		for ; i < upTo && !p.stopped; i++ {
+			ev := &b.events[i]
+			ev.renumber(p.msgBase) // the worker counted from its batch
+			p.stopped = !p.s.fn(ev)
+		}
+		if h < len(b.held) && !p.stopped {
+			b.held[h].event(&p.ev, &p.m) // a URL's event: nothing to renumber
+			p.stopped = !p.s.fn(&p.ev)
+		}
 	}
 	p.msgBase += b.msgs
 	p.s.urls += b.urls
@@ -310,11 +384,14 @@ func (p *pipeline) serialToCut(b *batch, r io.Reader) (*batch, error) {
 	}
 	cr := p.cr
 	cr.reset(io.MultiReader(bytes.NewReader(b.buf), r), p.cut)
-	base := p.msgBase
-	st := p.s.newStream(func(ev *Event) bool {
-		ev.renumber(base)
-		return p.s.fn(ev)
-	})
+	if p.serial == nil {
+		p.serial = p.s.newStream(func(ev *Event) bool {
+			ev.renumber(p.msgBase) // the stream counts from the stretch
+			return p.s.fn(ev)
+		})
+	}
+	st := p.serial
+	st.msgs, st.urls, st.dropped = 0, 0, 0
 	var err error
 	if p.mail {
 		err = st.mail(cr, b.offset, b.line)

@@ -530,3 +530,47 @@ func TestJobsAlternativeGroups(t *testing.T) {
 		}
 	}
 }
+
+// TestJobsHeldMatches: a URL a worker holds in its batch (TextOnly,
+// CountOnly) comes to the callback with the Match fields a search with
+// one job gives it (all but Raw, which a held copy does not keep, and
+// Parsed, URL and Alternates, which a borrowed Match lacks), in mail and
+// in text, with batches of every size.
+func TestJobsHeldMatches(t *testing.T) {
+	fields := func(name string, data []byte, o Options) string {
+		var b strings.Builder
+		Search(Input{Name: name, R: bytes.NewReader(data)}, o, func(ev *Event) bool {
+			if ev.Kind != URL {
+				return true
+			}
+			fmt.Fprintf(&b, "%+v %d", ev.Pos, ev.End)
+			if ev.Part != nil {
+				fmt.Fprintf(&b, " part %d %s", ev.Part.Message, ev.Part.Path)
+			}
+			if m := ev.Match; m != nil {
+				fmt.Fprintf(&b, " %s %q %d-%d %d:%d-%d rejoined=%v err=%v", m.Kind, m.Text, m.Offset, m.End,
+					m.Line, m.Col, m.EndLine, m.Rejoined, m.Err)
+			}
+			b.WriteByte('\n')
+			return true
+		})
+		return b.String()
+	}
+	defer func(t, m int) { batchTarget, batchMax = t, m }(batchTarget, batchMax)
+	for _, sz := range []struct{ target, max int }{{batchTarget, batchMax}, {64, 256}} {
+		batchTarget, batchMax = sz.target, sz.max
+		for name, data := range inputs(t) {
+			for _, o := range []Options{{TextOnly: true}, {TextOnly: true, Raw: true, Email: true}, {CountOnly: true}} {
+				o.Jobs = 1
+				want := fields(name, data, o)
+				o.Jobs = 3
+				if got := fields(name, data, o); got != want {
+					t.Fatalf("%s %+v (batches %d/%d): Jobs 3 differs from Jobs 1:\n%s", name, o, sz.target, sz.max, firstDiff(got, want))
+				}
+				if !strings.Contains(want, "rejoined=true") && !o.CountOnly && strings.Contains(name, "news") {
+					t.Errorf("%s: no rejoined URL: the input does not test Rejoined", name)
+				}
+			}
+		}
+	}
+}
