@@ -139,3 +139,43 @@ func TestReuseParts(t *testing.T) {
 		}
 	}
 }
+
+// TestResetAllocsPerLine: a Reader reset for each piece of a mailbox (as
+// the search's workers reset theirs) allocates nothing for a message's
+// lines once it has read one piece: reading messages of 10 lines and of
+// 200 costs the same allocations.
+func TestResetAllocsPerLine(t *testing.T) {
+	mbox := func(lines int) []byte {
+		var b bytes.Buffer
+		for m := range 3 {
+			fmt.Fprintf(&b, "From a@example.org Mon Nov  2 09:14:0%d 1994\nFrom: a@example.org\nSubject: s\n\n", m)
+			for i := range lines {
+				fmt.Fprintf(&b, "line %d of a plain body, see http://example.org/%d\n", i, i)
+			}
+			b.WriteByte('\n')
+		}
+		return b.Bytes()
+	}
+	r := NewReader(bytes.NewReader(nil), ReuseParts())
+	var src bytes.Reader
+	read := func(data []byte) {
+		src.Reset(data)
+		r.Reset(&src, ReuseParts())
+		for {
+			p, err := r.Next()
+			if err != nil {
+				break
+			}
+			if _, err := io.Copy(io.Discard, p.Body); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	short, long := mbox(10), mbox(200)
+	read(long) // warm: the Reader's buffers grow to what the long one needs
+	a := testing.AllocsPerRun(20, func() { read(short) })
+	b := testing.AllocsPerRun(20, func() { read(long) })
+	if a != b {
+		t.Errorf("allocations: %v reading messages of 10 lines, %v of 200: Reset drops a buffer that grows with the lines", a, b)
+	}
+}

@@ -173,7 +173,7 @@ func (r *Reader) Reset(src io.Reader, opts ...Option) {
 		o(r)
 	}
 	br.Reset(src)
-	r.src = newSourceBuf(br, r.at)
+	r.src.reset(br, r.at)
 }
 
 // Next returns the next part to scan, or io.EOF after the last. A

@@ -57,11 +57,20 @@ func newSource(r io.Reader, at Position) *source {
 
 // newSourceBuf is newSource with a buffered reader already made.
 func newSourceBuf(br *bufio.Reader, at Position) *source {
+	s := &source{}
+	s.reset(br, at)
+	return s
+}
+
+// reset makes s read br from at, as newSourceBuf(br, at) would, keeping
+// the array of its line ends: a Reader reset for each piece of a mailbox
+// grew a new one each time (a fifth of what mail mode allocated).
+func (s *source) reset(br *bufio.Reader, at Position) {
 	if at.Line < 1 {
 		at.Line = 1
 	}
 	at.Col, at.Exact = 1, true
-	return &source{br: br, pos: at, lineStart: true}
+	*s = source{br: br, pos: at, lineStart: true, ends: s.ends[:0]}
 }
 
 // start reads the input's first bytes to tell an mbox; false when the
