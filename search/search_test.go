@@ -574,3 +574,28 @@ func TestJobsHeldMatches(t *testing.T) {
 		}
 	}
 }
+
+// TestProgressTotals: when a search ends, Options.Progress has counted
+// what its Stats say (URLs and messages are added in steps), with one job
+// and with three, raw and as mail, and counting only.
+func TestProgressTotals(t *testing.T) {
+	defer func(t, m int) { batchTarget, batchMax = t, m }(batchTarget, batchMax)
+	batchTarget, batchMax = 256, 1024
+	for name, data := range inputs(t) {
+		for _, o := range []Options{{Jobs: 1}, {Jobs: 3}, {Jobs: 3, Raw: true}, {Jobs: 3, CountOnly: true}, {Jobs: 3, TextOnly: true}} {
+			var p Progress
+			o.Progress = &p
+			st, err := Search(Input{Name: name, R: bytes.NewReader(data)}, o, func(*Event) bool { return true })
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.URLs.Load() != st.URLs || p.Messages.Load() != int64(st.Messages) || p.Bytes.Load() != st.Bytes {
+				t.Errorf("%s %+v: progress %d URLs, %d messages, %d bytes; stats %+v", name, o,
+					p.URLs.Load(), p.Messages.Load(), p.Bytes.Load(), st)
+			}
+			if st.URLs == 0 {
+				t.Errorf("%s: no URL: the input does not test much", name)
+			}
+		}
+	}
+}

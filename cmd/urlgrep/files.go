@@ -22,10 +22,16 @@ func scanFiles(names []string, cfg config, stdin io.Reader, stdout io.Writer, ou
 	p.Sink = func() error { return sink.err }
 	p.LineBuf = cfg.lineBuf || printer.IsTerminal(stdout)
 	var prog search.Progress
-	stop := progress.Start(stderr, &prog, showProgress(cfg, stderr, stdin, ins))
+	show := showProgress(cfg, stderr, stdin, ins)
+	stop := progress.Start(stderr, &prog, show)
 	defer stop()
 
-	opts := cfg.searchOptions(&prog)
+	// The search counts for a progress line only when one is shown.
+	var counts *search.Progress
+	if show {
+		counts = &prog
+	}
+	opts := cfg.searchOptions(counts)
 	// -c, -l, -L and -q count URLs and print none: no Match is built
 	// where the search needs none (-u remembers each URL's text).
 	opts.CountOnly = (cfg.count || cfg.list || cfg.listNone || cfg.quiet) && !cfg.unique
