@@ -4,8 +4,9 @@
 
 // func triggerScan(p *byte, n int, v *triggerVecs) int
 //
-// For each j in steps of 16 while p[j+16] exists: X0 = p[j:j+16],
-// X1 = p[j-1:j+15] (the bytes before), X2 = p[j+1:j+17] (the bytes after).
+// For each j in steps of 16 while p[j+16] exists: X0 = p[j:j+16]; when
+// it holds a trigger byte, X1 = p[j-1:j+15] (the bytes before) and
+// X2 = p[j+1:j+17] (the bytes after).
 // A lane is taken when its byte is
 //   ':' and the byte after is above 0x20, or
 //   '<' and the byte after is a letter, or
@@ -33,6 +34,28 @@ loop:
 	CMPQ	CX, BX
 	JGT	none
 	MOVOU	(SI)(CX*1), X0
+
+	// Any trigger byte at all? Most steps of sparse text have none, and
+	// go on after four compares.
+	MOVO	X0, X3
+	PCMPEQB	X6, X3
+	MOVO	X0, X4
+	PCMPEQB	X7, X4
+	POR	X4, X3
+	MOVO	X0, X4
+	PCMPEQB	X8, X4
+	POR	X4, X3
+	MOVO	X0, X4
+	PCMPEQB	X9, X4
+	PAND	X15, X4
+	POR	X4, X3
+	PMOVMSKB	X3, AX
+	TESTL	AX, AX
+	JNZ	filter
+	ADDQ	$16, CX
+	JMP	loop
+
+filter:
 	MOVOU	-1(SI)(CX*1), X1
 	MOVOU	1(SI)(CX*1), X2
 
