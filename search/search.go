@@ -100,9 +100,11 @@ type Options struct {
 	Before, After int
 	Lines         bool
 
-	// Jobs is the number of goroutines that scan one text input, in pieces
-	// cut where no URL can cross (blank lines), events still in input
-	// order; mail is read on one goroutine (measured faster).
+	// Jobs is the number of goroutines that scan one input, in pieces
+	// cut where no URL can cross (blank lines in text, "From " lines in
+	// mail), events still in input order. Mail goes in pieces only with
+	// TextOnly or CountOnly (a Match built for each URL cost more than the
+	// pieces gained); otherwise it is read on the caller's goroutine.
 	// 0 or 1 scans on the caller's goroutine. With N jobs the search holds
 	// at most N+2 buffers of 256 KiB, plus the events of N+1 pieces. An
 	// input that is not a regular file (a pipe, a terminal) is read as it
