@@ -143,7 +143,10 @@ func TestReuseParts(t *testing.T) {
 // TestResetAllocsPerLine: a Reader reset for each piece of a mailbox (as
 // the search's workers reset theirs) allocates nothing for a message's
 // lines once it has read one piece: reading messages of 10 lines and of
-// 200 costs the same allocations.
+// 4,000 costs the same allocations (none in a normal build; with -race,
+// which drops what sync.Pool holds at random, 4 or 5 whatever the
+// length, hence the one allowed). A Reset that dropped the array of line
+// ends cost one more allocation each time the lines doubled.
 func TestResetAllocsPerLine(t *testing.T) {
 	mbox := func(lines int) []byte {
 		var b bytes.Buffer
@@ -171,11 +174,11 @@ func TestResetAllocsPerLine(t *testing.T) {
 			}
 		}
 	}
-	short, long := mbox(10), mbox(200)
+	short, long := mbox(10), mbox(4000)
 	read(long) // warm: the Reader's buffers grow to what the long one needs
 	a := testing.AllocsPerRun(20, func() { read(short) })
 	b := testing.AllocsPerRun(20, func() { read(long) })
-	if a != b {
-		t.Errorf("allocations: %v reading messages of 10 lines, %v of 200: Reset drops a buffer that grows with the lines", a, b)
+	if b > a+1 {
+		t.Errorf("allocations: %v reading messages of 10 lines, %v of 4,000: Reset drops a buffer that grows with the lines", a, b)
 	}
 }
