@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urlgrep/urlgrep/extract"
 	"github.com/urlgrep/urlgrep/linktext"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -225,4 +226,43 @@ func FuzzTextPreserved(f *testing.F) {
 		checkTextPreserved(t, src, opts...)
 		checkTextRender(t, src, opts...)
 	})
+}
+
+// TestBorrowedSameAsEager renders the golden inputs, generated documents
+// and the benchmark's with and without a Rewrite hook that changes
+// nothing. Without one, the transformer and the wrapper parser borrow each
+// match from a lazy Scanner; with one, each is a Match of its own, built
+// as Finder.All and Finder.At build it. The HTML must be the same.
+func TestBorrowedSameAsEager(t *testing.T) {
+	same := func(m *extract.Match) (string, bool) { return m.URL, true }
+	var docs [][]byte
+	inputs, _ := filepath.Glob("../testdata/input/linkify/*.md")
+	for _, in := range inputs {
+		src, err := os.ReadFile(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		docs = append(docs, src)
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 2000 {
+		docs = append(docs, randomDoc(r))
+	}
+	docs = append(docs, benchDoc(64<<10, true), benchDoc(16<<10, false))
+	for _, opts := range optionSets {
+		borrowed := newMarkdown(New(opts...))
+		eager := newMarkdown(New(append(opts[:len(opts):len(opts)], WithRewrite(same))...))
+		for _, src := range docs {
+			var a, b bytes.Buffer
+			if err := borrowed.Convert(src, &a); err != nil {
+				t.Fatal(err)
+			}
+			if err := eager.Convert(src, &b); err != nil {
+				t.Fatal(err)
+			}
+			if a.String() != b.String() {
+				t.Fatalf("input %q:\nborrowed: %s\neager:    %s", src, a.String(), b.String())
+			}
+		}
+	}
 }

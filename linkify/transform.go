@@ -56,14 +56,34 @@ func (r *runner) skip(from int) {
 }
 
 // piece is one text node of a run; its value is buf[off:off+len(value)],
-// followed by '\n' when the node ends a line.
+// followed by '\n' when the node ends a line. The node's segment and line
+// breaks are kept here as they were: the node itself is reused for the
+// first part of it that stays text (used), and changed then.
 type piece struct {
-	t   *ast.Text
-	off int
+	t          *ast.Text
+	off        int
+	seg        text.Segment
+	soft, hard bool
+	used       bool
 }
 
-func (p piece) end() int     { return p.off + p.t.Segment.Len() }
-func (p piece) breaks() bool { return p.t.SoftLineBreak() || p.t.HardLineBreak() }
+func (p *piece) end() int     { return p.off + p.seg.Len() }
+func (p *piece) breaks() bool { return p.soft || p.hard }
+
+// node returns a text node of seg for a part of p: p's own node the first
+// time, as it is no longer needed whole, and a new one after that. Reusing
+// it saves most of the nodes a run of links would make.
+func (r *runner) node(p *piece, seg text.Segment) *ast.Text {
+	if p.used {
+		return r.nodes.text(seg)
+	}
+	p.used = true
+	t := p.t
+	t.Segment = seg
+	t.SetSoftLineBreak(false)
+	t.SetHardLineBreak(false)
+	return t
+}
 
 // span is a link to make: buf[start:end] is replaced by the link, whose
 // label is buf[label:labelEnd].
@@ -123,12 +143,13 @@ func (r *runner) run(parent, first, stop ast.Node) {
 	for c := first; c != stop; c = c.NextSibling() {
 		t := c.(*ast.Text)
 		if n := len(r.pieces); n > 0 {
-			if p := r.pieces[n-1]; !p.breaks() && p.t.Segment.Stop != t.Segment.Start {
+			if p := &r.pieces[n-1]; !p.breaks() && p.seg.Stop != t.Segment.Start {
 				r.linkify(parent)
 				r.buf, r.pieces = r.buf[:0], r.pieces[:0]
 			}
 		}
-		r.pieces = append(r.pieces, piece{t: t, off: len(r.buf)})
+		r.pieces = append(r.pieces, piece{t: t, off: len(r.buf), seg: t.Segment,
+			soft: t.SoftLineBreak(), hard: t.HardLineBreak()})
 		r.buf = append(r.buf, t.Segment.Value(r.source)...)
 		if t.SoftLineBreak() || t.HardLineBreak() {
 			r.buf = append(r.buf, '\n')
@@ -168,6 +189,9 @@ func (r *runner) linkify(parent ast.Node) {
 	}
 	r.out = r.out[:0]
 	r.cursor = 0
+	// The nodes made go where the pieces were: before the node after the
+	// last piece, found now as the pieces' nodes are about to be reused.
+	stop := r.pieces[len(r.pieces)-1].t.NextSibling()
 	cur := 0
 	for _, s := range r.spans {
 		r.out = r.texts(r.out, cur, s.start)
@@ -187,12 +211,17 @@ func (r *runner) linkify(parent ast.Node) {
 		cur = s.end
 	}
 	r.out = r.texts(r.out, cur, len(buf))
-	first := r.pieces[0].t
-	for _, n := range r.out {
-		parent.InsertBefore(parent, first, n)
+	for i := range r.pieces {
+		// A piece's node reused in a link's label has moved there already,
+		// and RemoveChild leaves it alone.
+		parent.RemoveChild(parent, r.pieces[i].t)
 	}
-	for _, p := range r.pieces {
-		parent.RemoveChild(parent, p.t)
+	for _, n := range r.out {
+		if stop == nil {
+			parent.AppendChild(parent, n)
+		} else {
+			parent.InsertBefore(parent, stop, n)
+		}
 	}
 	clear(r.out)
 }
@@ -261,14 +290,14 @@ func splitsEscape(buf []byte, at int) bool {
 // sourcePos returns the source offset of buf[i].
 func (r *runner) sourcePos(i int) int {
 	r.skip(i)
-	for _, p := range r.pieces[r.cursor:] {
+	for i2 := r.cursor; i2 < len(r.pieces); i2++ {
+		p := &r.pieces[i2]
 		r.visits++
 		if i <= p.end() {
-			return p.t.Segment.Start + min(i-p.off, p.t.Segment.Len())
+			return p.seg.Start + min(i-p.off, p.seg.Len())
 		}
 	}
-	p := r.pieces[len(r.pieces)-1]
-	return p.t.Segment.Stop
+	return r.pieces[len(r.pieces)-1].seg.Stop
 }
 
 // texts appends text nodes for buf[from:to] to out: a node for each part
@@ -276,7 +305,8 @@ func (r *runner) sourcePos(i int) int {
 // for it is in range. Parts that follow each other in the source merge.
 func (r *runner) texts(out []ast.Node, from, to int) []ast.Node {
 	r.skip(from)
-	for _, p := range r.pieces[r.cursor:] {
+	for i := r.cursor; i < len(r.pieces); i++ {
+		p := &r.pieces[i]
 		r.visits++
 		if p.off > to {
 			break // this piece and those after it hold nothing of the range
@@ -289,7 +319,7 @@ func (r *runner) texts(out []ast.Node, from, to int) []ast.Node {
 		if lo > hi {
 			lo = hi
 		}
-		seg := text.NewSegment(p.t.Segment.Start+lo-p.off, p.t.Segment.Start+hi-p.off)
+		seg := text.NewSegment(p.seg.Start+lo-p.off, p.seg.Start+hi-p.off)
 		t, merge := (*ast.Text)(nil), false
 		if n := len(out); n > 0 {
 			t, merge = out[n-1].(*ast.Text)
@@ -298,12 +328,12 @@ func (r *runner) texts(out []ast.Node, from, to int) []ast.Node {
 		if merge {
 			t.Segment.Stop = seg.Stop
 		} else {
-			t = r.nodes.text(seg)
+			t = r.node(p, seg)
 			out = append(out, t)
 		}
 		if brk {
-			t.SetSoftLineBreak(p.t.SoftLineBreak())
-			t.SetHardLineBreak(p.t.HardLineBreak())
+			t.SetSoftLineBreak(p.soft)
+			t.SetHardLineBreak(p.hard)
 		}
 	}
 	return out
@@ -313,7 +343,8 @@ func (r *runner) texts(out []ast.Node, from, to int) []ast.Node {
 // wrapper's URL with the whitespace and line breaks inside it left out.
 func (r *runner) words(out []ast.Node, from, to int) []ast.Node {
 	r.skip(from)
-	for _, p := range r.pieces[r.cursor:] {
+	for i := r.cursor; i < len(r.pieces); i++ {
+		p := &r.pieces[i]
 		r.visits++
 		if p.off > to {
 			break
@@ -328,8 +359,8 @@ func (r *runner) words(out []ast.Node, from, to int) []ast.Node {
 				e++
 			}
 			if e > lo {
-				start := p.t.Segment.Start + lo - p.off
-				out = append(out, r.nodes.text(text.NewSegment(start, start+e-lo)))
+				start := p.seg.Start + lo - p.off
+				out = append(out, r.node(p, text.NewSegment(start, start+e-lo)))
 			}
 			lo = e
 		}

@@ -41,12 +41,8 @@ func (p *wrapperParser) Parse(parent ast.Node, block text.Reader, pc parser.Cont
 	// Raw text, as goldmark writes an autolink's label: character
 	// references and backslashes as they are. goldmark allows no link in a
 	// link's label, so there the wrapper stays text.
-	if m, n := p.l.finder.At(line[:end], 0, nil); m != nil && n == end && m.Kind == extract.Wrapped &&
-		!pc.IsInLinkLabel() {
-		if dest, ok := p.l.markdownDestination(m); ok {
-			link := p.l.newLink([]byte(dest), seg.Start)
-			link.AppendChild(link, ast.NewRawTextSegment(
-				text.NewSegment(seg.Start+int(m.Offset), seg.Start+int(m.End))))
+	if !pc.IsInLinkLabel() {
+		if link := p.link(line[:end], seg.Start); link != nil {
 			return link
 		}
 	}
@@ -55,6 +51,36 @@ func (p *wrapperParser) Parse(parent ast.Node, block text.Reader, pc parser.Cont
 	s := ast.NewString(line[:end:end])
 	s.SetRaw(true)
 	return s
+}
+
+// link returns the link that w, a wrapper at pos in the source, makes, or
+// nil. It reads w as the Finder reads a wrapper at the start of a text
+// (Finder.At); borrowing the match, as the transformer does, when no
+// Rewrite hook is to be handed a Match of its own.
+func (p *wrapperParser) link(w []byte, pos int) *ast.Link {
+	linkTo := func(m *extract.Match) *ast.Link {
+		dest, ok := p.l.markdownDestination(m)
+		if !ok {
+			return nil
+		}
+		link := p.l.newLink([]byte(dest), pos) // a copy: a borrowed URL is gone after its turn
+		link.AppendChild(link, ast.NewRawTextSegment(
+			text.NewSegment(pos+int(m.Offset), pos+int(m.End))))
+		return link
+	}
+	if p.l.Config.Rewrite != nil {
+		if m, n := p.l.finder.At(w, 0, nil); m != nil && n == len(w) && m.Kind == extract.Wrapped {
+			return linkTo(m)
+		}
+		return nil
+	}
+	for f := range p.l.finder.Borrowed(w, 0) {
+		if f.Start == 0 && f.End == len(w) && f.Match.Kind == extract.Wrapped {
+			return linkTo(f.Match)
+		}
+		break // the first URL found is not the wrapper: At finds none
+	}
+	return nil
 }
 
 // autolinkEnd returns the length of the URL autolink that line, starting
