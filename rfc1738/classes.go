@@ -35,6 +35,9 @@ const (
 var (
 	classes  [256]uint16
 	reserved [256]uint8
+	// unreserved is 1 for the bytes of class unreserved, 0 for the others:
+	// ANDed over several bytes, it tests them all at once.
+	unreserved [256]uint8
 )
 
 func init() {
@@ -63,6 +66,11 @@ func init() {
 	classes[0x7f] |= classControl
 	for i, c := range ";/?:@&=" {
 		reserved[c] = 1 << i
+	}
+	for c := range classes {
+		if classes[c]&classUnreserved != 0 {
+			unreserved[c] = 1
+		}
 	}
 }
 

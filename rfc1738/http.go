@@ -37,9 +37,9 @@ func parseHTTP(p *parser) (int, error) {
 		h.Search, h.HasSearch = unescape(path[q+1:]), true
 		path = path[:q]
 	}
-	if o, err := p.chars(off, off+len(path), resSlash|resSemi|resColon|resAt|resAmp|resEq); err != nil {
-		return o, err
-	}
+	// hpath admits every reserved character but "?", and path holds none:
+	// the generic pass (parser.internet) checked these bytes already, with
+	// the same verdicts and offsets, so they are not checked twice.
 	h.Path = unescape(path)
 	u.HTTP = h
 	return 0, nil

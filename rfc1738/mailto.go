@@ -30,15 +30,19 @@ func parseMailto(p *parser) (int, error) {
 		return rawIndex(addr, p.pathOff, i), ErrBadAddress
 	}
 	m := &p.blk.mailto
+	hs := m.Headers[:0] // a reused Parser's, kept (Parser.ParseLenient)
 	*m = Mailto{Address: unescape(addr)}
-	if hasHdrs {
-		for _, h := range strings.Split(hdrs, "&") {
-			if h == "" {
-				continue
-			}
-			name, value, _ := strings.Cut(h, "=")
-			m.Headers = append(m.Headers, Field{Name: unescape(name), Value: unescape(value)})
+	for rest, more := hdrs, hasHdrs; more; {
+		var h string
+		h, rest, more = strings.Cut(rest, "&")
+		if h == "" {
+			continue
 		}
+		name, value, _ := strings.Cut(h, "=")
+		hs = append(hs, Field{Name: unescape(name), Value: unescape(value)})
+	}
+	if len(hs) > 0 {
+		m.Headers = hs
 	}
 	u.Mailto = m
 	return 0, nil
@@ -109,9 +113,12 @@ func word(s string, i int, domain bool) int {
 
 // isAtomChar: atom = 1*<any CHAR except specials, SPACE and CTLs> (RFC 822
 // §3.3); specials = ( ) < > @ , ; : \ " . [ ]
-func isAtomChar(c byte) bool {
-	if c <= ' ' || c >= 0x7f {
-		return false
+func isAtomChar(c byte) bool { return atomChars[c] }
+
+// atomChars is isAtomChar as a table.
+var atomChars = func() (t [256]bool) {
+	for c := '!'; c < 0x7f; c++ {
+		t[c] = !strings.ContainsRune(`()<>@,;:\".[]`, c)
 	}
-	return !strings.ContainsRune(`()<>@,;:\".[]`, rune(c))
-}
+	return t
+}()

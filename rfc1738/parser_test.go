@@ -2,6 +2,8 @@ package rfc1738
 
 import (
 	"bufio"
+	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -41,6 +43,13 @@ func TestParserSameAnswers(t *testing.T) {
 			if w, g := NewParts(line, want, wantErr, false), NewParts(line, got, gotErr, false); !reflect.DeepEqual(w, g) {
 				t.Errorf("%q: Parser gives %+v, ParseLenient %+v", line, g, w)
 			}
+			// The meanings whose slices a Parser reuses, nil and empty told
+			// apart.
+			if want != nil && (!reflect.DeepEqual(want.Mailto, got.Mailto) || !reflect.DeepEqual(want.FTP, got.FTP) ||
+				!reflect.DeepEqual(want.HTTP, got.HTTP)) {
+				t.Errorf("%q: Parser gives %+v %+v %+v, ParseLenient %+v %+v %+v", line,
+					got.Mailto, got.FTP, got.HTTP, want.Mailto, want.FTP, want.HTTP)
+			}
 		}
 		f.Close()
 	}
@@ -59,6 +68,7 @@ func TestParserAllocs(t *testing.T) {
 		"gopher://gopher.example.edu/11/Information",
 		"http://a.example/~bob/#top",
 		"mailto:alice@example.org",
+		"mailto:list-request@example.org?subject=unsubscribe&body=help", // List-Unsubscribe
 	} {
 		p.ParseLenient(s) // the first grows the warning list
 		if n := testing.AllocsPerRun(100, func() {
@@ -67,6 +77,78 @@ func TestParserAllocs(t *testing.T) {
 			}
 		}); n != 0 {
 			t.Errorf("%s: %v allocations a parse", s, n)
+		}
+	}
+}
+
+// charsOneByOne is parser.chars without its four-byte skip: the rule
+// byte by byte, to hold the fast loop to.
+func (p *parser) charsOneByOne(start, end int, allow uint8) (int, error) {
+	for i := start; i < end; i++ {
+		c := p.raw[i]
+		var err error
+		switch cl := classes[c]; {
+		case cl&classUnreserved != 0:
+			continue
+		case c == '%':
+			if isEscape(p.raw, i) {
+				i += 2
+				continue
+			}
+			err = ErrBadEscape
+		case cl&classReserved != 0:
+			if reserved[c]&allow != 0 {
+				continue
+			}
+			err = ErrReserved
+		case cl&classControl != 0:
+			err = ErrControl
+		case c >= 0x80:
+			err = ErrNonASCII
+		default:
+			err = ErrUnsafe
+		}
+		if off, err := p.relax(i, err); err != nil {
+			return off, err
+		}
+	}
+	return 0, nil
+}
+
+// TestCharsSkip checks parser.chars against the rule applied byte by
+// byte, in both modes, on strings of URL bytes with an odd one at every
+// position and escapes straddling the four-byte steps.
+func TestCharsSkip(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	alphabet := "abcXYZ019-_.!*'(),;/?:@&=%2F%zz{}|\\^~[]`<>#\" \x01\x7f\xc3\xa9"
+	for range 20000 {
+		n := r.IntN(24)
+		b := make([]byte, n)
+		for i := range b {
+			if r.IntN(4) == 0 {
+				b[i] = alphabet[r.IntN(len(alphabet))]
+			} else {
+				b[i] = "abcdefgh0123456789-_."[r.IntN(21)]
+			}
+		}
+		raw := string(b)
+		for _, lenient := range []bool{true, false} {
+			for _, allow := range []uint8{0, resAll, resSemi | resSlash, resQuest | resAmp} {
+				start, end := 0, len(raw)
+				if n > 2 {
+					start, end = r.IntN(n/2), n-r.IntN(n/2)
+				}
+				var a, b parser
+				a.raw, a.lenient, a.u = raw, lenient, &URL{}
+				b.raw, b.lenient, b.u = raw, lenient, &URL{}
+				offA, errA := a.chars(start, end, allow)
+				offB, errB := b.charsOneByOne(start, end, allow)
+				if offA != offB || errA != errB || a.bad != b.bad || a.badOff != b.badOff || a.badErr != b.badErr ||
+					fmt.Sprint(a.u.Warnings) != fmt.Sprint(b.u.Warnings) {
+					t.Fatalf("chars(%q[%d:%d], %b) lenient %v: %d %v %v; byte by byte: %d %v %v",
+						raw, start, end, allow, lenient, offA, errA, a.u.Warnings, offB, errB, b.u.Warnings)
+				}
+			}
 		}
 	}
 }

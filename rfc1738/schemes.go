@@ -78,20 +78,51 @@ func init() {
 		schemes[name] = s
 	}
 	shapeKnown()
-	httpInfo, httpsInfo = schemes["http"], schemes["https"]
+	for i, name := range commonNames {
+		commonInfo[i] = schemes[name]
+	}
 }
 
-// httpInfo and httpsInfo are what schemes says of the commonest schemes,
-// looked up without hashing (most URLs in text are one of them).
-var httpInfo, httpsInfo scheme
+// commonNames are the schemes most URLs in text have, and commonInfo what
+// schemes says of each, looked up without hashing (commonIndex).
+var (
+	commonNames = [...]string{"http", "https", "ftp", "mailto", "news", "nntp", "gopher", "telnet", "wais", "file", "prospero"}
+	commonInfo  [len(commonNames)]scheme
+)
+
+// commonIndex returns the index of name in commonNames, or -1.
+func commonIndex(name string) int {
+	switch name {
+	case "http":
+		return 0
+	case "https":
+		return 1
+	case "ftp":
+		return 2
+	case "mailto":
+		return 3
+	case "news":
+		return 4
+	case "nntp":
+		return 5
+	case "gopher":
+		return 6
+	case "telnet":
+		return 7
+	case "wais":
+		return 8
+	case "file":
+		return 9
+	case "prospero":
+		return 10
+	}
+	return -1
+}
 
 // schemeInfo returns schemes[name], and whether name is there.
 func schemeInfo(name string) (scheme, bool) {
-	switch name {
-	case "http":
-		return httpInfo, true
-	case "https":
-		return httpsInfo, true
+	if i := commonIndex(name); i >= 0 {
+		return commonInfo[i], true
 	}
 	s, ok := schemes[name]
 	return s, ok

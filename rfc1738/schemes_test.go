@@ -27,3 +27,23 @@ func TestKnownShape(t *testing.T) {
 		t.Errorf("the filter turns away %d of %d prose words", turned, len(words))
 	}
 }
+
+// TestSchemeInfoUnhashed: the common schemes' switch answers as the
+// registry does, for every name in it and for names near them.
+func TestSchemeInfoUnhashed(t *testing.T) {
+	for i, name := range commonNames {
+		if got := commonIndex(name); got != i {
+			t.Errorf("commonIndex(%q) = %d, want %d", name, got, i)
+		}
+	}
+	names := []string{"", "htt", "httpx", "HTTP", "ftps", "mail", "newsx", "gophers", "sftp"}
+	for name := range schemes {
+		names = append(names, name)
+	}
+	for _, name := range names {
+		want, wantOK := schemes[name]
+		if got, ok := schemeInfo(name); got != want || ok != wantOK {
+			t.Errorf("schemeInfo(%q) = %+v, %v; want %+v, %v", name, got, ok, want, wantOK)
+		}
+	}
+}

@@ -172,14 +172,15 @@ type Parser struct {
 // answers, with no allocation for most URLs (an escape to decode, a
 // warning list longer than the last one, or an error allocate).
 func (p *Parser) ParseLenient(rawURL string) (*URL, error) {
-	w, d := p.blk.u.Warnings[:0], p.blk.ftp.Dirs[:0]
+	w, d, h := p.blk.u.Warnings[:0], p.blk.ftp.Dirs[:0], p.blk.mailto.Headers[:0]
 	p.blk = urlBlock{}
-	p.blk.u.Warnings, p.blk.ftp.Dirs = w, d
+	p.blk.u.Warnings, p.blk.ftp.Dirs, p.blk.mailto.Headers = w, d, h
 	return parseInto(&p.blk, rawURL, true)
 }
 
 // parseInto parses raw into blk, which must be zero but for its URL's
-// Warnings and its FTP's Dirs, whose capacity it reuses (as empty slices).
+// Warnings, its FTP's Dirs and its Mailto's Headers, whose capacity it
+// reuses (as empty slices).
 func parseInto(blk *urlBlock, raw string, lenient bool) (*URL, error) {
 	var p parser
 	blk.u.raw = raw
@@ -593,6 +594,14 @@ func badIPLiteral(lit string) int {
 func (p *parser) chars(start, end int, allow uint8) (int, error) {
 	raw := p.raw
 	for i := start; i < end; i++ {
+		// Most bytes of a URL are unreserved: four at a time while they
+		// are (a quarter of the loop's tests and bounds checks).
+		for s := raw[i:end]; len(s) >= 4 && unreserved[s[0]]&unreserved[s[1]]&unreserved[s[2]]&unreserved[s[3]] != 0; s = s[4:] {
+			i += 4
+		}
+		if i >= end {
+			break
+		}
 		c := raw[i]
 		cl := classes[c]
 		if cl&classUnreserved != 0 {
