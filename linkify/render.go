@@ -41,7 +41,7 @@ func (r *linkRenderer) renderLink(w util.BufWriter, source []byte, node ast.Node
 	n := node.(*ast.Link)
 	if entering {
 		_, _ = w.WriteString("<a href=\"")
-		dest := util.URLEscape(n.Destination, true)
+		dest := urlEscape(n.Destination)
 		if r.Unsafe || !dangerous(unsafe.String(unsafe.SliceData(dest), len(dest))) {
 			_, _ = w.Write(util.EscapeHTML(dest))
 		}
@@ -60,3 +60,37 @@ func (r *linkRenderer) renderLink(w util.BufWriter, source []byte, node ast.Node
 	}
 	return ast.WalkContinue, nil
 }
+
+// urlEscape is goldmark's util.URLEscape(v, true) for a destination, which
+// it returns as it is when it holds nothing to resolve or escape: a link
+// this extension makes, whose destination is a canonical URL, most often
+// does. URLEscape resolves backslash escapes and character references
+// and then percent-encodes, each a pass over the bytes, and the check
+// here is one; TestURLEscapeShortcut holds it to URLEscape.
+func urlEscape(v []byte) []byte {
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if destKept[c] {
+			continue
+		}
+		if c == '%' && i+2 < len(v) && util.IsHexDecimal(v[i+1]) && util.IsHexDecimal(v[i+2]) {
+			i += 2
+			continue
+		}
+		return util.URLEscape(v, true)
+	}
+	return v
+}
+
+// destKept holds the ASCII bytes that util.URLEscape keeps as they are
+// wherever they stand, asked of URLEscape itself: not "%" (kept before two
+// hex digits only), "&" and "\\" (references and escapes are resolved).
+var destKept = func() (t [256]bool) {
+	for c := 0; c < 0x80; c++ {
+		b := []byte{byte(c)}
+		if c != '%' && c != '&' && c != '\\' && string(util.URLEscape(b, true)) == string(b) {
+			t[c] = true
+		}
+	}
+	return t
+}()

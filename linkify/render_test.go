@@ -2,6 +2,7 @@ package linkify
 
 import (
 	"bytes"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -80,5 +81,33 @@ func TestLinkRendererIsGoldmarks(t *testing.T) {
 		if n := strings.Count(want, "<a href"); n < 20 {
 			t.Errorf("%s: only %d links rendered: the test tests little", name, n)
 		}
+	}
+}
+
+// TestURLEscapeShortcut holds urlEscape to goldmark's util.URLEscape: every
+// pair of ASCII bytes, and random destinations of URL bytes, escapes,
+// references, backslashes, spaces and UTF-8.
+func TestURLEscapeShortcut(t *testing.T) {
+	check := func(v []byte) {
+		t.Helper()
+		want := util.URLEscape(bytes.Clone(v), true)
+		if got := urlEscape(bytes.Clone(v)); !bytes.Equal(got, want) {
+			t.Fatalf("urlEscape(%q) = %q; util.URLEscape %q", v, got, want)
+		}
+	}
+	for a := range 0x80 {
+		for b := range 0x80 {
+			check([]byte{byte(a), byte(b)})
+		}
+	}
+	pieces := []string{"http://a.example/", "x", "Z9", "-._~", "%41", "%4", "%zz", "%", "&amp;", "&#65;", "&", "&lt",
+		"\\_", "\\", " ", "é", "日本", "\xff", "?q=1", "#frag", "[", "]", "'", "\"", "<", ">", "(", ")", "*"}
+	r := rand.New(rand.NewPCG(11, 12))
+	for range 20000 {
+		var v []byte
+		for range r.IntN(8) {
+			v = append(v, pieces[r.IntN(len(pieces))]...)
+		}
+		check(v)
 	}
 }
