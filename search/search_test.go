@@ -599,3 +599,32 @@ func TestProgressTotals(t *testing.T) {
 		}
 	}
 }
+
+// TestAdaptBatches: the pipeline's batches grow after sparseRun sparse
+// batches in a row, never past 3/4 of batchMax, and shrink back at the
+// first dense one.
+func TestAdaptBatches(t *testing.T) {
+	p := &pipeline{base: 64 << 10, target: 64 << 10}
+	sparse := func() { p.adapt(64<<10, 63) } // under one event a KiB
+	dense := func() { p.adapt(64<<10, 64) }
+	for i := 1; i < sparseRun; i++ {
+		sparse()
+		if p.target != p.base {
+			t.Fatalf("after %d sparse batches: target %d", i, p.target)
+		}
+	}
+	sparse()
+	if want := min(sparseScale*p.base, batchMax*3/4); p.target != want || p.target <= p.base || p.target > batchMax*3/4 {
+		t.Fatalf("after %d sparse batches: target %d, want %d", sparseRun, p.target, want)
+	}
+	dense()
+	if p.target != p.base {
+		t.Fatalf("after a dense batch: target %d", p.target)
+	}
+	for i := 1; i < sparseRun; i++ {
+		sparse()
+	}
+	if p.target != p.base {
+		t.Fatalf("the sparse run did not start again after a dense batch: target %d", p.target)
+	}
+}
