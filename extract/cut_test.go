@@ -195,3 +195,68 @@ func TestDeepQuote(t *testing.T) {
 		}
 	}
 }
+
+// scanBytes is scanAt with ResetBytes: the Scanner reads in where it is.
+// It checks that in is left as it was, and that the Scanner, Reset to a
+// reader afterwards, scans with a buffer of its own again.
+func scanBytes(t testing.TB, in string, offset int64, line int, opts ...Option) scanResult {
+	t.Helper()
+	s := NewScanner(strings.NewReader("unfinished <URL:http://e.example/ "+strings.Repeat("> x\n", 300)), opts...)
+	s.Scan() // state left by an earlier input must not matter
+	data := []byte(in)
+	s.ResetBytes(data, offset, line)
+	var res scanResult
+	for s.Scan() {
+		if len(s.Raw()) == 0 {
+			t.Fatalf("ResetBytes: an empty segment after %d", len(res.segs))
+		}
+		res.segs = append(res.segs, segment{raw: bytes.Clone(s.Raw()), m: s.Match()})
+	}
+	res.err, res.dropped = s.Err(), s.Dropped()
+	if string(data) != in {
+		t.Fatalf("ResetBytes changed its input")
+	}
+	s.Reset(strings.NewReader("then http://after.example/ from a reader"))
+	if !s.Scan() || !s.Scan() || s.Match() == nil || s.Match().Text != "http://after.example/" ||
+		len(data) > 0 && &s.buf[0] == &data[0] {
+		t.Fatalf("after ResetBytes, Reset to a reader does not scan with the Scanner's own buffer")
+	}
+	return res
+}
+
+// TestResetBytes: a Scanner reading a text in place finds every URL (all
+// fields, positions included), error and dropped candidate that one
+// reading it from an io.Reader does, and its segments partition the input,
+// on every table, golden and generated input, eager and lazy, with the
+// default and the smallest buffers, at offset 0 and as a later piece.
+func TestResetBytes(t *testing.T) {
+	ins := allInputs(t)
+	ins = append(ins, input{"generated/many", string(inputMany), nil}, input{"generated/none", string(inputNone), nil},
+		input{"generated/many-email", string(inputMany), []Option{WithEmail(true)}}, input{"empty", "", nil})
+	for _, in := range ins {
+		for _, extra := range [][]Option{nil, smallBuffers, {WithLazyMatch(true)}} {
+			opts := append(append([]Option{}, in.opts...), extra...)
+			for _, at := range []struct {
+				offset int64
+				line   int
+			}{{0, 1}, {12345, 67}} {
+				want := scanAt(t, in.in, at.offset, at.line, opts...)
+				got := scanBytes(t, in.in, at.offset, at.line, opts...)
+				if !reflect.DeepEqual(got.matches(), want.matches()) {
+					t.Fatalf("%s %v at %d: matches differ:\n got %s\nwant %s", in.name, extra, at.offset,
+						describe(got.matches()), describe(want.matches()))
+				}
+				if got.err != want.err || got.dropped != want.dropped {
+					t.Fatalf("%s: Err %v dropped %d; from a reader %v, %d", in.name, got.err, got.dropped, want.err, want.dropped)
+				}
+				var all []byte
+				for _, sg := range got.segs {
+					all = append(all, sg.raw...)
+				}
+				if string(all) != in.in {
+					t.Fatalf("%s: the segments do not partition the input", in.name)
+				}
+			}
+		}
+	}
+}

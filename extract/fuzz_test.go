@@ -13,7 +13,8 @@ import (
 // smallest buffers (and e-mail on): no panic and no error; the segments
 // partition the input, offsets increase and positions agree with the input
 // (checkPartition); a one-byte and a half reader give the same matches and
-// drop the same candidates; no match's Raw is longer than the candidate
+// drop the same candidates, and so does one reading the input in place
+// (ResetBytes); no match's Raw is longer than the candidate
 // bound; a buffer that never fills gives the same matches as one that
 // fills; scanning apart the pieces Cut makes finds what the whole does
 // (checkCut). It is seeded from the table tests and the golden inputs.
@@ -57,6 +58,10 @@ func FuzzScanner(f *testing.F) {
 				}},
 				{"HalfReader", func() *scanResult {
 					r := scan(t, iotest.HalfReader(strings.NewReader(in)), opts...)
+					return &r
+				}},
+				{"ResetBytes", func() *scanResult {
+					r := scanBytes(t, in, 0, 1, opts...)
 					return &r
 				}},
 			} {

@@ -41,9 +41,8 @@ func (f *Finder) each(data []byte, prev byte, lazy bool, yield func(Found) bool)
 	if pool := f.poolOf(lazy); pool != nil {
 		defer pool.Put(s)
 	}
-	s.mem.Reset(data)      // the Scanner's own reader: a local one escapes
-	defer s.mem.Reset(nil) // run before the pool's Put: kept, it would keep data alive
-	s.Reset(&s.mem)
+	s.ResetBytes(data, 0, 1) // read in place: no copy of the run
+	defer s.Reset(nil)       // run before the pool's Put: kept, it would keep data alive
 	if prev != 0 {
 		s.prev = prev
 	}

@@ -16,7 +16,6 @@ import (
 // bytes of look-back and slack: 98,385 bytes by default.
 type Scanner struct {
 	r   io.Reader
-	mem bytes.Reader // the reader of Finder.All's data
 	f   Finder
 	buf []byte
 	max int // the buffer's bound
@@ -58,6 +57,11 @@ type Scanner struct {
 	quoteMarks []byte
 	inQuote    bool // the line has had only markers and spaces so far
 
+	// inPlace says buf is a text lent by ResetBytes, own the Scanner's
+	// buffer, given back by the next Reset.
+	inPlace bool
+	own     []byte
+
 	seg     []byte
 	match   *Match
 	pending *Match // a URL found after a text segment, returned next
@@ -95,8 +99,11 @@ func (s *Scanner) Reset(r io.Reader) {
 		s.f.cfg = defaults()
 		s.init()
 	}
-	buf, f, max, quote, mem, fused := s.buf, s.f, s.max, s.quoteMarks[:0], s.mem, s.fused
-	*s = Scanner{r: r, f: f, buf: buf, max: max, line: 1, inQuote: true, quoteMarks: quote, mem: mem, fused: fused}
+	buf, f, max, quote, fused := s.buf, s.f, s.max, s.quoteMarks[:0], s.fused
+	if s.inPlace {
+		buf = s.own // the text ResetBytes lent is let go
+	}
+	*s = Scanner{r: r, f: f, buf: buf, max: max, line: 1, inQuote: true, quoteMarks: quote, fused: fused}
 	s.hit = -1
 	for k := range s.next {
 		s.next[k] = -1
@@ -116,6 +123,27 @@ func (s *Scanner) ResetAt(r io.Reader, offset int64, line int) {
 		s.line = line
 	}
 }
+
+// ResetBytes is [Scanner.ResetAt] for a text held whole in memory: the
+// Scanner reads data where it is, with no copy into a buffer of its own,
+// and finds the URLs, and drops the candidates, that a Scanner reading
+// data through an [io.Reader] would; only its text segments may be longer
+// (a buffer of its own returns text when it fills). data must not change
+// until the next Reset: the segments, borrowed matches and Raw bytes the
+// Scanner returns are data's bytes. A worker scanning a batch it has read
+// already (package search's -j pipeline) or a text run of a parsed
+// document (Finder.All) copies nothing.
+func (s *Scanner) ResetBytes(data []byte, offset int64, line int) {
+	s.ResetAt(inPlaceReader{}, offset, line)
+	s.own, s.inPlace = s.buf, true
+	s.buf, s.end, s.eof = data[:len(data):len(data)], len(data), true
+}
+
+// inPlaceReader is the reader of a Scanner reset with ResetBytes, which
+// has read all there is: it reports the end at once.
+type inPlaceReader struct{}
+
+func (inPlaceReader) Read([]byte) (int, error) { return 0, io.EOF }
 
 // Cut returns the index just after the last blank line in text (an LF
 // followed by an LF or by CR LF), or -1 when there is none. No URL, wrapper

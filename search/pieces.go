@@ -149,7 +149,7 @@ func (p *pipeline) worker() {
 		if p.mail {
 			b.err = st.mail(&r, b.offset, b.line)
 		} else {
-			b.err = st.text(&r, b.offset, b.line)
+			b.err = st.textBytes(b.buf, b.offset, b.line) // b.buf stays as it is until b is emitted
 		}
 		b.msgs, b.urls, b.drop = st.msgs, st.urls, st.dropped
 		close(b.done)

@@ -104,9 +104,24 @@ func (st *stream) notify(ev *Event) {
 // input, just after a line break (or at its start). The caller emits the
 // text's PartBegin: a text scanned in pieces is still one text.
 func (st *stream) text(r io.Reader, offset int64, line int) error {
+	st.sc.ResetAt(r, offset, line)
+	return st.scanText(offset, line)
+}
+
+// textBytes is text for a piece held in memory (a -j batch of plain
+// text), which the Scanner reads in place (extract.Scanner.ResetBytes):
+// no copy of it into the Scanner's buffer. data must not change until
+// the next text.
+func (st *stream) textBytes(data []byte, offset int64, line int) error {
+	st.sc.ResetBytes(data, offset, line)
+	return st.scanText(offset, line)
+}
+
+// scanText scans the text the Scanner was reset to, which starts at
+// offset and on line of the input.
+func (st *stream) scanText(offset int64, line int) error {
 	defer st.tellProgress()
 	st.part = nil
-	st.sc.ResetAt(r, offset, line)
 	if st.lines != nil {
 		st.lines.reset(nil, line, offset)
 	}
