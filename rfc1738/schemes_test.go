@@ -12,8 +12,12 @@ func TestKnownShape(t *testing.T) {
 		if !mayBeKnown([]byte(name)) {
 			t.Errorf("mayBeKnown(%q) = false", name)
 		}
-		if b, reg := LookupBare([]byte(strings.ToUpper(name))); b != s.bare || reg != s.registered {
-			t.Errorf("LookupBare(%q) = %v, %v; want %v, %v", strings.ToUpper(name), b, reg, s.bare, s.registered)
+		mixed := []byte(name)
+		mixed[0] = strings.ToUpper(name[:1])[0]
+		for _, n := range []string{strings.ToUpper(name), name, string(mixed)} {
+			if b, reg := LookupBare([]byte(n)); b != s.bare || reg != s.registered {
+				t.Errorf("LookupBare(%q) = %v, %v; want %v, %v", n, b, reg, s.bare, s.registered)
+			}
 		}
 	}
 	turned := 0
@@ -42,8 +46,17 @@ func TestSchemeInfoUnhashed(t *testing.T) {
 	}
 	for _, name := range names {
 		want, wantOK := schemes[name]
-		if got, ok := schemeInfo(name); got != want || ok != wantOK {
-			t.Errorf("schemeInfo(%q) = %+v, %v; want %+v, %v", name, got, ok, want, wantOK)
+		if got := schemeInfo(name); (got != nil) != wantOK || got != nil && *got != want {
+			t.Errorf("schemeInfo(%q) = %+v; want %+v, %v", name, got, want, wantOK)
+		}
+	}
+}
+
+// TestLookupBareAllocs: LookupBare allocates nothing, in any case.
+func TestLookupBareAllocs(t *testing.T) {
+	for _, name := range []string{"http", "HTTPS", "Mailto", "x-unknown-scheme", "note"} {
+		if n := testing.AllocsPerRun(100, func() { LookupBare([]byte(name)) }); n != 0 {
+			t.Errorf("LookupBare(%q): %v allocations", name, n)
 		}
 	}
 }

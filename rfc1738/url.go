@@ -148,11 +148,14 @@ type parser struct {
 	genericBad bool // a violation of the generic syntax: no URL is returned
 	inScheme   bool // the scheme's grammar is being checked
 
-	info scheme // what schemes says of the URL's scheme, looked up once
+	info *scheme // what schemes says of the URL's scheme, looked up once (never nil)
 
 	userOff, hostOff, portOff int
 	pathOff                   int // offset of Path (or Opaque) in raw
 }
+
+// unknownScheme is the info of a scheme schemes does not hold.
+var unknownScheme scheme
 
 func parse(raw string, lenient bool) (*URL, error) {
 	return parseInto(&urlBlock{}, raw, lenient)
@@ -182,7 +185,7 @@ func (p *Parser) ParseLenient(rawURL string) (*URL, error) {
 // Warnings, its FTP's Dirs and its Mailto's Headers, whose capacity it
 // reuses (as empty slices).
 func parseInto(blk *urlBlock, raw string, lenient bool) (*URL, error) {
-	var p parser
+	p := parser{info: &unknownScheme} // until generic finds the scheme
 	blk.u.raw = raw
 	p.raw, p.lenient, p.u, p.blk = raw, lenient, &blk.u, blk
 	if off, err := p.generic(); err != nil {
@@ -327,7 +330,9 @@ func (p *parser) generic() (int, error) {
 		}
 	}
 	u.Scheme = lower(raw[:colon])
-	p.info, _ = schemeInfo(u.Scheme)
+	if p.info = schemeInfo(u.Scheme); p.info == nil {
+		p.info = &unknownScheme
+	}
 	start, end := colon+1, len(raw)
 
 	// "#" is unsafe (§2.2), but the appendix places a fragment inside the
