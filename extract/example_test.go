@@ -82,3 +82,19 @@ func ExampleWithLazyMatch() {
 	// www.c.example
 	// 3 URLs
 }
+
+// A text already in memory, here the second piece of a larger one that
+// starts at byte 1000 on line 41, scanned where it is: no copy into the
+// Scanner's buffer, positions in the larger text's terms.
+func ExampleScanner_ResetBytes() {
+	piece := []byte("The archive:\n  <URL:ftp://ftp.example.org/pub/\n  archive.tar.gz>\n")
+	s := extract.NewScanner(nil)
+	s.ResetBytes(piece, 1000, 41)
+	for s.Scan() {
+		if m := s.Match(); m != nil {
+			fmt.Printf("line %d, byte %d: %s\n", m.Line, m.Offset, m.Text)
+		}
+	}
+	// Output:
+	// line 42, byte 1020: ftp://ftp.example.org/pub/archive.tar.gz
+}
