@@ -596,12 +596,16 @@ func badIPLiteral(lit string) int {
 // unreserved, escapes, and the reserved characters in allow (§2.2:
 // "only alphanumerics, the special characters "$-_.+!*'(),", and reserved
 // characters used for their reserved purposes may be used unencoded").
+// fourAtATime lets chars skip unreserved bytes four at a time; a test
+// turns it off to hold the skip to the byte-by-byte loop.
+var fourAtATime = true
+
 func (p *parser) chars(start, end int, allow uint8) (int, error) {
 	raw := p.raw
 	for i := start; i < end; i++ {
 		// Most bytes of a URL are unreserved: four at a time while they
 		// are (a quarter of the loop's tests and bounds checks).
-		for s := raw[i:end]; len(s) >= 4 && unreserved[s[0]]&unreserved[s[1]]&unreserved[s[2]]&unreserved[s[3]] != 0; s = s[4:] {
+		for s := raw[i:end]; fourAtATime && len(s) >= 4 && unreserved[s[0]]&unreserved[s[1]]&unreserved[s[2]]&unreserved[s[3]] != 0; s = s[4:] {
 			i += 4
 		}
 		if i >= end {
