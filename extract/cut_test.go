@@ -217,9 +217,14 @@ func scanBytes(t testing.TB, in string, offset int64, line int, opts ...Option) 
 		t.Fatalf("ResetBytes changed its input")
 	}
 	s.Reset(strings.NewReader("then http://after.example/ from a reader"))
-	if !s.Scan() || !s.Scan() || s.Match() == nil || s.Match().Text != "http://after.example/" ||
-		len(data) > 0 && &s.buf[0] == &data[0] {
-		t.Fatalf("after ResetBytes, Reset to a reader does not scan with the Scanner's own buffer")
+	found := ""
+	for s.Scan() {
+		if m := s.Match(); m != nil && found == "" {
+			found = m.Text
+		}
+	}
+	if found != "http://after.example/" || len(data) > 0 && &s.buf[0] == &data[0] {
+		t.Fatalf("after ResetBytes, Reset to a reader does not scan with the Scanner's own buffer (found %q)", found)
 	}
 	return res
 }
