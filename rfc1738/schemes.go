@@ -85,8 +85,10 @@ func init() {
 		commonInfo[i] = schemes[name]
 	}
 	schemeRefs = make(map[string]*scheme, len(schemes))
+	entries := make([]scheme, 0, len(schemes)) // one array, not an allocation each
 	for name, s := range schemes {
-		schemeRefs[name] = &s
+		entries = append(entries, s)
+		schemeRefs[name] = &entries[len(entries)-1]
 	}
 }
 
