@@ -215,17 +215,14 @@ func LookupBare(name []byte) (bare Bare, registered bool) {
 	// on every lookup: the loads wait for the stores.)
 	lowered := name
 	var buf [maxSchemeName]byte
-	for _, c := range name {
-		if 'A' <= c && c <= 'Z' {
-			for j, c := range name {
-				if 'A' <= c && c <= 'Z' {
-					c += 'a' - 'A'
-				}
-				buf[j] = c
+	if hasUpper(name) {
+		for i, c := range name {
+			if isUpper(c) {
+				c += 'a' - 'A'
 			}
-			lowered = buf[:len(name)]
-			break
+			buf[i] = c
 		}
+		lowered = buf[:len(name)]
 	}
 	if mayBeKnown(lowered) {
 		// A string over the bytes, not a copy: schemeInfo keeps nothing
@@ -238,6 +235,19 @@ func LookupBare(name []byte) (bare Bare, registered bool) {
 		return NotBare, false
 	}
 	return BareSlashes, false
+}
+
+// isUpper reports whether c is an ASCII upper-case letter.
+func isUpper(c byte) bool { return 'A' <= c && c <= 'Z' }
+
+// hasUpper reports whether name holds an ASCII upper-case letter.
+func hasUpper(name []byte) bool {
+	for _, c := range name {
+		if isUpper(c) {
+			return true
+		}
+	}
+	return false
 }
 
 // isSchemeName: scheme = alpha *( alpha | digit | "+" | "-" | "." ) (§2.1;

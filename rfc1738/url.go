@@ -592,14 +592,14 @@ func badIPLiteral(lit string) int {
 	return -1
 }
 
-// chars checks raw[start:end] against one production's characters:
-// unreserved, escapes, and the reserved characters in allow (§2.2:
-// "only alphanumerics, the special characters "$-_.+!*'(),", and reserved
-// characters used for their reserved purposes may be used unencoded").
 // fourAtATime lets chars skip unreserved bytes four at a time; a test
 // turns it off to hold the skip to the byte-by-byte loop.
 var fourAtATime = true
 
+// chars checks raw[start:end] against one production's characters:
+// unreserved, escapes, and the reserved characters in allow (§2.2:
+// "only alphanumerics, the special characters "$-_.+!*'(),", and reserved
+// characters used for their reserved purposes may be used unencoded").
 func (p *parser) chars(start, end int, allow uint8) (int, error) {
 	raw := p.raw
 	for i := start; i < end; i++ {
