@@ -61,6 +61,7 @@ type body struct {
 	csIn    []byte                // bytes the decoder has not taken yet, from csIn[0] on
 	csOut   []byte                // the decoder's output buffer, 4 KiB, allocated once
 	qpByte  [1]byte               // a quoted-printable escape's byte
+	qpLine  []byte                // a quoted-printable line decoded (decodeQP): a source line, at most 64 KiB
 	b64Out  []byte                // flushBase64's output, as large as its largest flush
 	csPos   Position
 
@@ -202,6 +203,16 @@ func (b *body) decode(c chunk) {
 // in the next), and white space before a line break goes. It is lax as
 // real mail needs: lower-case hex, and a "=" that starts neither is kept
 // as it is, as are raw control bytes; nothing is dropped.
+//
+// Plain text goes on in pieces, each run between escapes and each escaped
+// byte from its own place: straight to the output in UTF-8 or US-ASCII
+// (Exact), through the charset's decoder otherwise (which keeps the place
+// of each piece it passes on). In format=flowed text and HTML no place but
+// a line's first piece's is kept (flow, htmlSeg): there the line's decoded
+// bytes go on in one piece from that place, not in a piece an escape,
+// unless a charset of several bytes a character may leave one cut at the
+// line's end (the decoder places it where the piece holding its first byte
+// starts).
 func (b *body) decodeQP(c chunk) {
 	data, pos := c.data, c.pos
 	eolLen := 0
@@ -214,7 +225,7 @@ func (b *body) decodeQP(c chunk) {
 	line := data[:len(data)-eolLen]
 	soft := false
 	if c.eol {
-		t := bytes.TrimRight(line, " \t")
+		t := trimBlanks(line)
 		if len(t) > 0 && t[len(t)-1] == '=' {
 			soft, line = true, t[:len(t)-1]
 		} else {
@@ -225,51 +236,115 @@ func (b *body) decodeQP(c chunk) {
 		b.reportedXfer = true
 		b.r.report(b.path, errors.New("quoted-printable: a raw control byte, kept as it is"))
 	}
-	// Plain text in UTF-8 or US-ASCII goes straight to the output, as
-	// charset and flow would pass it on.
-	direct := b.cs == nil && !b.flowed && b.html == nil
-	out := func(d []byte, p Position) {
-		if !direct {
-			b.charset(d, p, false)
-		} else if len(d) > 0 {
-			b.emit(d, p)
-		}
+	eol := data[len(data)-eolLen:]
+	if c.eol && soft {
+		eol = nil
 	}
+	eolPos := pos
+	eolPos.Offset += int64(len(data) - eolLen)
+	eolPos.Col += len(data) - eolLen
+	if !b.flowed && b.html == nil || b.cs != nil && !b.csASCII || b.r.qpByPiece {
+		b.qpPieces(line, pos)
+		if len(eol) > 0 {
+			b.qpPiece(eol, eolPos) // the line break as written
+		}
+		return
+	}
+	dec := unQP(b.qpLine[:0], line)
+	dec = append(dec, eol...)
+	b.qpLine = dec
+	if len(dec) == 0 {
+		return
+	}
+	if len(line) == 0 {
+		pos = eolPos // the line break is all there is
+	}
+	b.charset(dec, pos, false)
+}
+
+// qpPieces passes on a quoted-printable line's decoded text in pieces:
+// a run between escapes from its first byte on, an escaped byte from its
+// "=".
+func (b *body) qpPieces(line []byte, pos Position) {
 	start := 0
-	emit := func(to int) {
-		if to > start {
-			p := pos
-			p.Offset += int64(start)
-			p.Col += start
-			out(line[start:to], p)
-		}
-	}
 	for i := 0; ; {
 		j := bytes.IndexByte(line[i:], '=')
 		if j < 0 {
 			break
 		}
 		i += j
-		if i+2 >= len(line) || ascii.Unhex(line[i+1]) < 0 || ascii.Unhex(line[i+2]) < 0 {
+		if i+2 >= len(line) || unhex[line[i+1]]|unhex[line[i+2]] < 0 {
 			i++
 			continue // a lone "=": kept
 		}
-		emit(i)
+		if i > start {
+			p := pos
+			p.Offset += int64(start)
+			p.Col += start
+			b.qpPiece(line[start:i], p)
+		}
 		p := pos
 		p.Offset += int64(i)
 		p.Col += i
-		b.qpByte[0] = byte(ascii.Unhex(line[i+1])<<4 | ascii.Unhex(line[i+2]))
-		out(b.qpByte[:], p) // a field: []byte{v} escaped, an allocation an escape
+		b.qpByte[0] = byte(unhex[line[i+1]]<<4 | unhex[line[i+2]])
+		b.qpPiece(b.qpByte[:], p)
 		i += 3
 		start = i
 	}
-	emit(len(line))
-	if c.eol && !soft {
+	if start < len(line) {
 		p := pos
-		p.Offset += int64(len(data) - eolLen)
-		p.Col += len(data) - eolLen
-		out(data[len(data)-eolLen:], p) // the line break as written
+		p.Offset += int64(start)
+		p.Col += start
+		b.qpPiece(line[start:], p)
 	}
+}
+
+// qpPiece passes on a piece of quoted-printable text: plain text in
+// UTF-8 or US-ASCII to the output, as charset and flow would, the rest to
+// the stages after.
+func (b *body) qpPiece(d []byte, p Position) {
+	if b.cs == nil && !b.flowed && b.html == nil {
+		b.emit(d, p)
+	} else {
+		b.charset(d, p, false)
+	}
+}
+
+// unQP appends the quoted-printable text line decoded to dst: each "=XX"
+// becomes its byte, and every other byte stays, a lone "=" too.
+func unQP(dst, line []byte) []byte {
+	for {
+		j := bytes.IndexByte(line, '=')
+		if j < 0 || j+2 >= len(line) {
+			return append(dst, line...)
+		}
+		dst = append(dst, line[:j]...)
+		if hi, lo := unhex[line[j+1]], unhex[line[j+2]]; hi|lo >= 0 {
+			dst = append(dst, byte(hi<<4|lo))
+			line = line[j+3:]
+		} else {
+			dst = append(dst, '=') // a lone "=": kept
+			line = line[j+1:]
+		}
+	}
+}
+
+// unhex is the value of a hexadecimal digit, either case, and -1 for any
+// other byte.
+var unhex = func() (t [256]int8) {
+	for i := range t {
+		t[i] = int8(ascii.Unhex(byte(i)))
+	}
+	return t
+}()
+
+// trimBlanks returns line without the spaces and tabs at its end.
+func trimBlanks(line []byte) []byte {
+	n := len(line)
+	for n > 0 && (line[n-1] == ' ' || line[n-1] == '\t') {
+		n--
+	}
+	return line[:n]
 }
 
 // hasControl reports whether a line holds a control byte other than tab
@@ -637,7 +712,7 @@ func (b *body) recycle() *body {
 	}
 	*b = body{line: b.line[:0], keep: b.keep[:0], anchors: b.anchors[:0], b64: b.b64[:0],
 		csIn: b.csIn[:0], csOut: b.csOut, b64Out: b.b64Out, htmlIn: b.htmlIn[:0], flowLine: b.flowLine[:0],
-		htmlSegs: b.htmlSegs[:0]}
+		htmlSegs: b.htmlSegs[:0], qpLine: b.qpLine[:0]}
 	if cap(b.keep) > 1<<20 {
 		b.keep = nil // an outsized part's buffer goes
 	}

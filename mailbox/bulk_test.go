@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -180,5 +181,49 @@ func TestResetAllocsPerLine(t *testing.T) {
 	b := testing.AllocsPerRun(20, func() { read(long) })
 	if b > a+1 {
 		t.Errorf("allocations: %v reading messages of 10 lines, %v of 4,000: Reset drops a buffer that grows with the lines", a, b)
+	}
+}
+
+// TestQPLineSameAsPieces: decodeQP hands a quoted-printable line of HTML
+// or format=flowed text on in one piece; that gives the bodies and the
+// positions of every byte that handing it in pieces, a run between
+// escapes and an escaped byte each, gives (qpByPiece). On the sample
+// inputs and on random quoted-printable lines of each kind of part:
+// escapes in either case, lone and cut "=", soft breaks with blanks
+// after them, CRLF, bytes of UTF-8 and of latin-1, tags and URLs across
+// lines.
+func TestQPLineSameAsPieces(t *testing.T) {
+	ins := sampleInputs(t)
+	rng := rand.New(rand.NewPCG(1, 14))
+	atoms := []string{"=3D", "=3d", "=20", "=E9", "=C3=A9", "=E2=80=99", "=", "=4", "=ZZ", "=\n", "= \t\n", "=\r\n", "\r\n", "\n", "\n\n",
+		" ", "\t", "  \n", "a", "word ", "<a href=3D\"http://a.example/x?y=3Dz\">", "</a>", "<p>", "http://b.example/p=\nath ",
+		"> ", ">> ", "-- \n", "caf\xe9 ", "\xc3\xa9", "<img src=\n=3D\"http://c.example/i.png\">", "<b\nclass=3Dc>"}
+	types := []string{"text/html", "text/html; charset=iso-8859-1", "text/plain; format=flowed", "text/plain; format=flowed; delsp=yes",
+		"text/plain; format=flowed; charset=iso-8859-1", "text/plain", "text/plain; charset=iso-8859-1"}
+	for i := range 300 {
+		var body strings.Builder
+		for range 1 + rng.IntN(60) {
+			body.WriteString(atoms[rng.IntN(len(atoms))])
+		}
+		ins[fmt.Sprintf("random-%d", i)] = []byte("From a@b.example Mon Nov  2 09:14:03 1994\nContent-Type: " + types[i%len(types)] +
+			"\nContent-Transfer-Encoding: quoted-printable\n\n" + body.String() + "\n")
+	}
+	byPiece := func(r *Reader) { r.qpByPiece = true }
+	merged := 0
+	for name, in := range ins {
+		want := describeParts(t, in, byPiece)
+		if got := describeParts(t, in); got != want {
+			i := 0
+			for i < len(got) && i < len(want) && got[i] == want[i] {
+				i++
+			}
+			t.Errorf("%s: a line in one piece differs from one in pieces at byte %d:\nline   %.200q\npieces %.200q", name, i, got[i:], want[i:])
+		}
+		if bytes.Contains(in, []byte("quoted-printable")) && (bytes.Contains(in, []byte("text/html")) || bytes.Contains(in, []byte("flowed"))) {
+			merged++
+		}
+	}
+	if merged < 200 {
+		t.Errorf("only %d inputs with quoted-printable HTML or flowed text", merged)
 	}
 }

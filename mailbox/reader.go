@@ -124,6 +124,7 @@ type Reader struct {
 	names     map[string]headerName // header names met, kept across Reset (headerName)
 
 	noBulk      bool     // lines one by one, for TestBulkSameAsLines
+	qpByPiece   bool     // every quoted-printable line in pieces (decodeQP), for TestQPLineSameAsPieces
 	returned    *Part    // the part Next returned last
 	freeHeaders []*body  // header parts' bodies to reuse (headerBody)
 	stack       []*frame // open multiparts, innermost last
