@@ -14,6 +14,7 @@ type scheme struct {
 	known      bool   // a host is required after "//"
 	registered bool   // registered with IANA (iana_schemes.go)
 	bare       Bare   // how it may be written in running text
+	op         string // "parse " and the name, for an Error's Op, when grammar
 }
 
 //go:generate go run gen_schemes.go
@@ -79,6 +80,12 @@ func init() {
 			s.bare = BareAny
 		}
 		schemes[name] = s
+	}
+	for name, s := range schemes {
+		if s.grammar {
+			s.op = "parse " + name // made once: an Error a candidate cut short in mail read raw
+			schemes[name] = s
+		}
 	}
 	shapeKnown()
 	for i, name := range commonNames {

@@ -260,7 +260,7 @@ func (p *parser) scheme() (int, error) {
 func (p *parser) error(off int, err error) *Error {
 	op := "parse"
 	if p.info.grammar {
-		op += " " + p.u.Scheme
+		op = p.info.op
 	}
 	return &Error{Op: op, URL: p.raw, Offset: off, Err: err}
 }

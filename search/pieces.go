@@ -237,11 +237,16 @@ func (p *pipeline) recycle(b *batch) {
 	p.free = append(p.free, b)
 }
 
-// keep copies s into b's text arena and returns the copy. A string made
+// keep returns s as it is when it lies in b.buf, which stays as it is
+// until b is emitted (a text scanned in place, extract.Scanner.ResetBytes,
+// and not rejoined), or else a copy of it in b's text arena. A string made
 // before the arena grew keeps the old array alive, so it stays valid.
 func (b *batch) keep(s string) string {
 	if len(s) == 0 {
 		return ""
+	}
+	if within(s, b.buf) {
+		return s
 	}
 	if cap(b.text)-len(b.text) < len(s) {
 		b.text = make([]byte, 0, max(2*cap(b.text), len(s), 4096))
@@ -249,6 +254,17 @@ func (b *batch) keep(s string) string {
 	n := len(b.text)
 	b.text = append(b.text, s...)
 	return unsafe.String(&b.text[n], len(s))
+}
+
+// within reports whether s's bytes lie in buf's array (up to its
+// capacity); false when s is empty.
+func within(s string, buf []byte) bool {
+	if len(s) == 0 || len(s) > cap(buf) {
+		return false
+	}
+	p := uintptr(unsafe.Pointer(unsafe.StringData(s)))
+	base := uintptr(unsafe.Pointer(unsafe.SliceData(buf)))
+	return p >= base && p-base <= uintptr(cap(buf)-len(s))
 }
 
 // dispatch hands b to the workers, emitting what finished meanwhile; it

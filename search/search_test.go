@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/urlgrep/urlgrep/extract"
 	"github.com/urlgrep/urlgrep/internal/mailgen"
@@ -626,5 +627,42 @@ func TestAdaptBatches(t *testing.T) {
 	}
 	if p.target != p.base {
 		t.Fatalf("the sparse run did not start again after a dense batch: target %d", p.target)
+	}
+}
+
+// TestWithin: batch.keep takes a text as it is only when it lies in the
+// batch's buffer, up to its capacity; a text that starts or ends outside,
+// or is longer than the buffer, is copied.
+func TestWithin(t *testing.T) {
+	arr := make([]byte, 16, 32)
+	buf := arr[:16]
+	str := func(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
+	for _, tt := range []struct {
+		name string
+		s    string
+		want bool
+	}{
+		{"start", str(arr[0:4]), true},
+		{"past len, within cap", str(arr[10:30]), true},
+		{"up to cap", str(arr[:32][28:32]), true},
+		{"whole cap", str(arr[:32]), true},
+		{"elsewhere", string(arr[0:4]), false},
+		{"longer than cap", strings.Repeat("x", 40), false},
+	} {
+		if got := within(tt.s, buf); got != tt.want {
+			t.Errorf("%s: within = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+	other := make([]byte, 8)
+	if within(str(other), buf) || within(str(buf[:4]), other) {
+		t.Error("a text in another array is within")
+	}
+	if within("", nil) || within("x", nil) {
+		t.Error("a text is within a nil buffer")
+	}
+	// Just past the array's end: the next allocation may sit there.
+	big := make([]byte, 64)
+	if within(str(big[32:40]), big[:16:32]) {
+		t.Error("a text past the buffer's capacity is within")
 	}
 }
