@@ -124,7 +124,7 @@ type htmlText struct {
 	report   func(error)
 	out      []byte
 	skip     int    // inside script or style
-	href     string // the target of the open <a>
+	href     []byte // the target of the open <a>, in a buffer reused for each
 	done     bool
 	overflow bool // a token longer than the buffer ended the HTML
 }
@@ -195,7 +195,7 @@ func (h *htmlText) next() {
 				}
 				h.out = append(h.out, '\n')
 				if tag == "a" && string(k) == "href" {
-					h.href = string(bytes.TrimSpace(v))
+					h.href = append(h.href[:0], v...) // v is trimmed
 				}
 			}
 		}
@@ -208,7 +208,7 @@ func (h *htmlText) next() {
 				h.skip--
 			}
 		case "a":
-			h.href = ""
+			h.href = h.href[:0]
 		}
 		h.out = append(h.out, '\n')
 	case html.TextToken:
@@ -216,7 +216,7 @@ func (h *htmlText) next() {
 			return
 		}
 		text := h.z.Text() // entities decoded
-		if h.href != "" && string(bytes.TrimSpace(text)) == h.href {
+		if len(h.href) > 0 && bytes.Equal(bytes.TrimSpace(text), h.href) {
 			return
 		}
 		h.out = append(h.out, text...)

@@ -748,6 +748,14 @@ func TestHTMLURLs(t *testing.T) {
 	if urls := scanURLs(t, parts[0].Body); !reflect.DeepEqual(urls, want) {
 		t.Errorf("URLs = %q, want %q", urls, want)
 	}
+	// Past the anchor's end, the same URL in the text is a mention of its
+	// own.
+	in = message(`<p><a href="http://d.example/">http://d.example/</a></p><p>http://d.example/</p>`, "Content-Type: text/html")
+	parts, _ = readAll(t, strings.NewReader(in))
+	want = []string{"http://d.example/", "http://d.example/"}
+	if urls := scanURLs(t, parts[0].Body); !reflect.DeepEqual(urls, want) {
+		t.Errorf("URLs = %q, want %q", urls, want)
+	}
 	// A link target is delimited by its attribute's quotes, so it comes out
 	// whole even with CJK text or a space in it, which would end it in
 	// running text.
