@@ -286,7 +286,7 @@ func (b *body) qpPieces(line []byte, pos Position) {
 		p := pos
 		p.Offset += int64(i)
 		p.Col += i
-		b.qpByte[0] = byte(unhex[line[i+1]]<<4 | unhex[line[i+2]])
+		b.qpByte[0] = byte(unhex[line[i+1]])<<4 | byte(unhex[line[i+2]])
 		b.qpPiece(b.qpByte[:], p)
 		i += 3
 		start = i
@@ -320,7 +320,7 @@ func unQP(dst, line []byte) []byte {
 		}
 		dst = append(dst, line[:j]...)
 		if hi, lo := unhex[line[j+1]], unhex[line[j+2]]; hi|lo >= 0 {
-			dst = append(dst, byte(hi<<4|lo))
+			dst = append(dst, byte(hi)<<4|byte(lo))
 			line = line[j+3:]
 		} else {
 			dst = append(dst, '=') // a lone "=": kept
