@@ -40,6 +40,16 @@ func describeParts(t *testing.T, in []byte, opts ...Option) string {
 	return b.String()
 }
 
+// firstDiff returns the index of the first byte where a and b differ (the
+// shorter one's length when one is the other's start).
+func firstDiff(a, b string) int {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	return i
+}
+
 // TestBulkSameAsLines: reading whole buffered lines at once gives the
 // parts, bodies and positions that reading line by line gives, on the
 // mailbox inputs and on generated mail (HTML, flowed, charsets, QP,
@@ -49,10 +59,7 @@ func TestBulkSameAsLines(t *testing.T) {
 	for name, in := range sampleInputs(t) {
 		want := describeParts(t, in, lineByLine)
 		if got := describeParts(t, in); got != want {
-			i := 0
-			for i < len(got) && i < len(want) && got[i] == want[i] {
-				i++
-			}
+			i := firstDiff(got, want)
 			t.Errorf("%s: bulk reading differs from line reading at byte %d:\nbulk  %.200q\nlines %.200q", name, i, got[i:], want[i:])
 		}
 	}
@@ -100,10 +107,7 @@ func TestReuseParts(t *testing.T) {
 	for name, in := range sampleInputs(t) {
 		want := describeParts(t, in)
 		if got := describeParts(t, in, ReuseParts()); got != want {
-			i := 0
-			for i < len(got) && i < len(want) && got[i] == want[i] {
-				i++
-			}
+			i := firstDiff(got, want)
 			t.Errorf("%s: with ReuseParts the parts differ at byte %d:\nreused %.200q\nnew    %.200q", name, i, got[i:], want[i:])
 		}
 		for _, reuse := range []bool{false, true} {
@@ -213,10 +217,7 @@ func TestQPLineSameAsPieces(t *testing.T) {
 	for name, in := range ins {
 		want := describeParts(t, in, byPiece)
 		if got := describeParts(t, in); got != want {
-			i := 0
-			for i < len(got) && i < len(want) && got[i] == want[i] {
-				i++
-			}
+			i := firstDiff(got, want)
 			t.Errorf("%s: a line in one piece differs from one in pieces at byte %d:\nline   %.200q\npieces %.200q", name, i, got[i:], want[i:])
 		}
 		if bytes.Contains(in, []byte("quoted-printable")) && (bytes.Contains(in, []byte("text/html")) || bytes.Contains(in, []byte("flowed"))) {
