@@ -83,7 +83,7 @@ func init() {
 	}
 	for name, s := range schemes {
 		if s.grammar {
-			s.op = "parse " + name // made once: an Error a candidate cut short in mail read raw
+			s.op = "parse " + name // once, not for each failed parse (parser.error)
 			schemes[name] = s
 		}
 	}
