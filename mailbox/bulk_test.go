@@ -148,10 +148,12 @@ func TestReuseParts(t *testing.T) {
 // TestResetAllocsPerLine: a Reader reset for each piece of a mailbox (as
 // the search's workers reset theirs) allocates nothing for a message's
 // lines once it has read one piece: reading messages of 10 lines and of
-// 4,000 costs the same allocations (none in a normal build; with -race,
-// which drops what sync.Pool holds at random, 4 or 5 whatever the
-// length, hence the one allowed). A Reset that dropped the array of line
-// ends cost one more allocation each time the lines doubled.
+// 4,000 costs the same allocations (none, with -race or without). A
+// Reset that dropped the array of line ends cost one more allocation
+// each time the lines doubled. The bodies are read into the test's own
+// buffer, not copied to io.Discard, whose buffers come from a sync.Pool
+// that -race empties at random (that made the count 3 to 5, and the
+// test flaky, under -race).
 func TestResetAllocsPerLine(t *testing.T) {
 	mbox := func(lines int) []byte {
 		var b bytes.Buffer
@@ -166,6 +168,7 @@ func TestResetAllocsPerLine(t *testing.T) {
 	}
 	r := NewReader(bytes.NewReader(nil), ReuseParts())
 	var src bytes.Reader
+	buf := make([]byte, 4096)
 	read := func(data []byte) {
 		src.Reset(data)
 		r.Reset(&src, ReuseParts())
@@ -174,8 +177,16 @@ func TestResetAllocsPerLine(t *testing.T) {
 			if err != nil {
 				break
 			}
-			if _, err := io.Copy(io.Discard, p.Body); err != nil {
-				t.Fatal(err)
+			// Read into the test's own buffer: io.Copy to io.Discard
+			// takes one from a sync.Pool, which -race empties at random.
+			for {
+				_, err := p.Body.Read(buf)
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
 			}
 		}
 	}
@@ -183,7 +194,7 @@ func TestResetAllocsPerLine(t *testing.T) {
 	read(long) // warm: the Reader's buffers grow to what the long one needs
 	a := testing.AllocsPerRun(20, func() { read(short) })
 	b := testing.AllocsPerRun(20, func() { read(long) })
-	if b > a+1 {
+	if b > a {
 		t.Errorf("allocations: %v reading messages of 10 lines, %v of 4,000: Reset drops a buffer that grows with the lines", a, b)
 	}
 }
