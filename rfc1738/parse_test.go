@@ -122,6 +122,11 @@ func TestParseErrors(t *testing.T) {
 		{"empty scheme", ":foo", true, ErrMissingScheme, 0, false},
 		{"bad scheme char", "ht_tp://x/", true, ErrBadScheme, 2, false},
 		{"space in scheme", "my scheme:x", true, ErrBadScheme, 2, false},
+		{"bad first scheme byte", "*http://x/", true, ErrBadScheme, 0, false},
+		{"bad byte, colon right after", "*:x", true, ErrBadScheme, 0, false},
+		{"upper case, bad scheme char", "HT_TP://x/", true, ErrBadScheme, 2, false},
+		{"scheme bytes only", "http", true, ErrMissingScheme, 0, false},
+		{"bad byte, no colon", "ht_tp//x/", true, ErrMissingScheme, 0, false},
 		// §2.2 characters
 		{"unsafe ~", "http://h/~bob", false, ErrUnsafe, 9, false},
 		{"unsafe space", "http://h/a b", false, ErrUnsafe, 10, false},

@@ -320,16 +320,28 @@ func (p *parser) hasQuery() bool {
 // schemepart = *xchar | ip-schemepart
 func (p *parser) generic() (int, error) {
 	raw, u := p.raw, p.u
-	colon := strings.IndexByte(raw, ':')
-	if colon <= 0 {
+	// One pass over the scheme's bytes finds the colon after them and
+	// whether any is upper case; only a byte that is not a scheme byte
+	// sends us looking further for a colon, to tell a bad scheme (a colon
+	// later) from a missing one.
+	colon, upper := 0, false
+	for colon < len(raw) && is(raw[colon], classScheme) {
+		upper = upper || raw[colon]-'A' < 26
+		colon++
+	}
+	if colon == len(raw) || raw[colon] != ':' {
+		if strings.IndexByte(raw[colon:], ':') < 0 {
+			return 0, ErrMissingScheme
+		}
+		return colon, ErrBadScheme
+	}
+	if colon == 0 {
 		return 0, ErrMissingScheme
 	}
-	for i := 0; i < colon; i++ {
-		if !is(raw[i], classScheme) {
-			return i, ErrBadScheme
-		}
+	u.Scheme = raw[:colon]
+	if upper {
+		u.Scheme = strings.ToLower(u.Scheme)
 	}
-	u.Scheme = lower(raw[:colon])
 	if p.info = schemeInfo(u.Scheme); p.info == nil {
 		p.info = &unknownScheme
 	}
@@ -370,26 +382,45 @@ func (p *parser) generic() (int, error) {
 func (p *parser) internet(start, end int) (int, error) {
 	raw, u := p.raw, p.u
 	u.Internet = true
-	authEnd := start + strings.IndexByte(raw[start:end], '/')
-	if authEnd < start {
-		authEnd = end
-	}
-	if p.lenient && p.hasQuery() {
-		// deviation: as RFC 3986 §3.2 does, "?" ends the authority.
-		if q := strings.IndexByte(raw[start:authEnd], '?'); q >= 0 {
-			authEnd = start + q
+	// One pass over the authority finds its end (the first "/", or in
+	// lenient mode for a scheme with queries the first "?": deviation, as
+	// RFC 3986 §3.2 does), its last "@", the first ":" (the user's, when
+	// an "@" follows) and the first ":" after the last "@" (the port's).
+	// A short authority costs less read byte by byte than searched for
+	// each of them in turn.
+	queryEnds := p.lenient && p.hasQuery()
+	authEnd, at, firstColon, portColon := end, -1, -1, -1
+scan:
+	for i := start; i < end; i++ {
+		switch raw[i] {
+		case '/':
+			authEnd = i
+			break scan
+		case '?':
+			if queryEnds {
+				authEnd = i
+				break scan
+			}
+		case '@':
+			at, portColon = i, -1
+		case ':':
+			if firstColon < 0 {
+				firstColon = i
+			}
+			if portColon < 0 {
+				portColon = i
+			}
 		}
 	}
 
 	hostStart := start
-	if at := strings.LastIndexByte(raw[start:authEnd], '@'); at >= 0 {
-		at += start
+	if at >= 0 {
 		// §3.1: "Within the user and password field, any ':', '@', or '/'
 		// must be encoded."
 		u.HasUser = true
 		userEnd := at
-		if c := strings.IndexByte(raw[start:at], ':'); c >= 0 {
-			userEnd = start + c
+		if firstColon >= 0 && firstColon < at {
+			userEnd = firstColon
 			u.HasPassword = true
 		}
 		p.userOff = start
@@ -422,8 +453,8 @@ func (p *parser) internet(start, end int) (int, error) {
 		if hostEnd < authEnd && raw[hostEnd] != ':' {
 			return hostEnd, ErrBadHost
 		}
-	} else if c := strings.IndexByte(raw[hostStart:authEnd], ':'); c >= 0 {
-		hostEnd = hostStart + c
+	} else if portColon >= 0 {
+		hostEnd = portColon
 	}
 	p.hostOff = hostStart
 	if off, err := p.host(hostStart, hostEnd, authEnd); err != nil {
