@@ -339,9 +339,10 @@ func (st *stream) found(m *extract.Match) {
 	m = ev.Match
 	if st.part != nil {
 		ev.Pos = st.part.Locate(m.Offset)
-		ev.End = st.part.Locate(m.End).Offset
 		if ev.Pos.Exact {
 			ev.End = ev.Pos.Offset + (m.End - m.Offset)
+		} else {
+			ev.End = st.part.Locate(m.End).Offset
 		}
 	} else {
 		ev.Pos = mailbox.Position{Offset: m.Offset, Line: m.Line, Col: m.Col, Exact: true}
