@@ -125,7 +125,8 @@ func (p *pipeline) worker() {
 	var b *batch
 	st := p.s.newStream(func(ev *Event) bool {
 		if ev.Kind == URL && (ev.borrowed || ev.Match == nil) && ev.Wrapped == nil && ev.Context == nil {
-			b.held = append(b.held, hold(ev, b, p.part(b, ev)))
+			b.held = append(b.held, heldURL{})
+			b.held[len(b.held)-1].hold(ev, b, p.part(b, ev))
 			return true
 		}
 		if ev.borrowed {
@@ -204,15 +205,15 @@ type heldURL struct {
 	rejoined, match    bool // match: the event has a Match (not CountOnly)
 }
 
-// hold returns ev, a URL event with a borrowed Match or none, as b holds
-// it, with part for its Part.
-func hold(ev *Event, b *batch, part *mailbox.Part) heldURL {
-	h := heldURL{pos: ev.Pos, end: ev.End, part: part, before: int32(len(b.events))}
+// hold sets h, a zero heldURL, to ev, a URL event with a borrowed Match
+// or none, as b holds it, with part for its Part. It is filled in place,
+// in b.held: a URL costs no copy of the struct.
+func (h *heldURL) hold(ev *Event, b *batch, part *mailbox.Part) {
+	h.pos, h.end, h.part, h.before = ev.Pos, ev.End, part, int32(len(b.events))
 	if m := ev.Match; m != nil {
 		h.match, h.kind, h.text, h.err, h.rejoined = true, m.Kind, b.keep(m.Text), m.Err, m.Rejoined
 		h.offset, h.mend, h.line, h.col, h.endLine = m.Offset, m.End, m.Line, m.Col, m.EndLine
 	}
-	return h
 }
 
 // event makes h an Event again, in ev, with its Match in m.
