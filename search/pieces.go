@@ -218,10 +218,12 @@ func (h *heldURL) hold(ev *Event, b *batch, part *mailbox.Part) {
 
 // event makes h an Event again, in ev, with its Match in m.
 func (h *heldURL) event(ev *Event, m *extract.Match) {
-	*ev = Event{Kind: URL, Pos: h.pos, End: h.end, Part: h.part}
+	ev.reset(URL)
+	ev.Pos, ev.End, ev.Part = h.pos, h.end, h.part
 	if h.match {
-		*m = extract.Match{Text: h.text, Kind: h.kind, Offset: h.offset, End: h.mend, Line: h.line, Col: h.col,
-			EndLine: h.endLine, Rejoined: h.rejoined, Err: h.err}
+		*m = extract.Match{}
+		m.Text, m.Kind, m.Offset, m.End, m.Line, m.Col = h.text, h.kind, h.offset, h.mend, h.line, h.col
+		m.EndLine, m.Rejoined, m.Err = h.endLine, h.rejoined, h.err
 		ev.Match = m
 	}
 }

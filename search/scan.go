@@ -317,7 +317,8 @@ func (st *stream) counted() {
 func (st *stream) found(m *extract.Match) {
 	st.reported = false
 	ev := &st.ev
-	*ev = Event{Kind: URL, Match: m, Part: st.part, borrowed: st.borrowed}
+	ev.reset(URL)
+	ev.Match, ev.Part, ev.borrowed = m, st.part, st.borrowed
 	if st.o.Unwrap {
 		ev.Match, ev.Wrapped = unwrapMatch(m)
 	}

@@ -190,6 +190,16 @@ type Event struct {
 	problem  *mailProblem // a Note's mail problem, renumbered with the parts (renumber)
 }
 
+// reset makes ev the zero Event of kind k. Field by field: assigning a
+// composite literal to *ev, the compiler builds it aside and copies it
+// (with the write barriers of a struct holding pointers) where it cannot
+// tell that the literal does not read ev; a URL event is made for every
+// URL, twice with -j (TestEventReset keeps the list whole).
+func (ev *Event) reset(k EventKind) {
+	ev.Kind, ev.Match, ev.Wrapped, ev.Pos, ev.End, ev.Part = k, nil, nil, mailbox.Position{}, 0, nil
+	ev.Context, ev.Note, ev.Line, ev.borrowed, ev.problem = nil, "", nil, false, nil
+}
+
 // Wrapped is a redirect link that Options.Unwrap replaced by its target.
 type Wrapped struct {
 	Match *extract.Match // the redirect link, as found
