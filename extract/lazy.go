@@ -69,8 +69,12 @@ func (f *Finder) liteMatch(kind Kind, raw, text, alt, prefix string) *Match {
 		sl.text = text // a wrapper's rejoined reading: a string of its own
 	}
 	sl.written = false
-	sl.m = Match{Text: text, Raw: raw, Kind: kind, Parsed: u, Err: err, End: int64(len(raw))}
-	return &sl.m
+	// Zeroed in place, then filled: a literal with fields would be built
+	// aside and copied in (192 bytes, and their write barriers).
+	m := &sl.m
+	*m = Match{}
+	m.Text, m.Raw, m.Kind, m.Parsed, m.Err, m.End = text, raw, kind, u, err, int64(len(raw))
+	return m
 }
 
 // slot returns the slot whose match m is.
