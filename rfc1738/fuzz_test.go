@@ -43,6 +43,7 @@ func FuzzParse(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
+		sameAsFull(t, in)
 		strict, serr := Parse(in)
 		lenient, lerr := ParseLenient(in)
 		for _, u := range []*URL{strict, lenient} {

@@ -185,6 +185,15 @@ func (p *Parser) ParseLenient(rawURL string) (*URL, error) {
 // Warnings, its FTP's Dirs and its Mailto's Headers, whose capacity it
 // reuses (as empty slices).
 func parseInto(blk *urlBlock, raw string, lenient bool) (*URL, error) {
+	blk.u.raw = raw
+	if parseCommonHTTP(blk, raw) {
+		return &blk.u, nil
+	}
+	return parseFull(blk, raw, lenient)
+}
+
+// parseFull is parseInto without its fast path: every rule, in order.
+func parseFull(blk *urlBlock, raw string, lenient bool) (*URL, error) {
 	p := parser{info: &unknownScheme} // until generic finds the scheme
 	blk.u.raw = raw
 	p.raw, p.lenient, p.u, p.blk = raw, lenient, &blk.u, blk

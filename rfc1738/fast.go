@@ -1,0 +1,93 @@
+package rfc1738
+
+import "strings"
+
+// Bits of commonByte: the bytes parseCommonHTTP passes in an http URL's
+// hpath and in its search (§3.3, §5), each a verdict the full parse gives
+// too (parser.chars over the path with every reserved character allowed,
+// then parseHTTP over the search with ";", ":", "@", "&" and "=").
+const (
+	commonPath   uint8 = 1 << iota // unreserved, or reserved: no verdict against it
+	commonSearch                   // unreserved, ";", ":", "@", "&", "="
+)
+
+// commonByte is made from classes and reserved (init): the fast path
+// keeps no character rule of its own.
+var commonByte [256]uint8
+
+func init() {
+	for c := range commonByte {
+		if classes[c]&classUnreserved != 0 || reserved[c] != 0 {
+			commonByte[c] |= commonPath
+		}
+		if classes[c]&classUnreserved != 0 || reserved[c]&(resSemi|resColon|resAt|resAmp|resEq) != 0 {
+			commonByte[c] |= commonSearch
+		}
+	}
+}
+
+// parseCommonHTTP parses raw into blk, as parseFull would, when raw is of
+// the shape most URLs in mail and text have, and reports whether it did:
+// "http://" or "https://", a host name in lower case that badHost passes
+// and that holds no "xn--" label, and then nothing, or "/" and a path,
+// with perhaps a "?" and a search, of bytes no rule speaks against (no
+// "%", "#", space, or byte that is not ASCII). Such a URL has no warning
+// and no note in either mode, and its path and search decode to
+// themselves. For any other input it returns false, having set nothing,
+// and the full parse reads it.
+//
+// It saves what the full parse spends on such URLs deciding that nothing
+// applies to them: the searches for "#", "@", "%" and an encoded CR or LF,
+// the scheme table, the port, the unescaping. TestCommonHTTP and FuzzParse
+// check that it gives the full parse's URL, field by field.
+func parseCommonHTTP(blk *urlBlock, raw string) bool {
+	var colon int
+	switch {
+	case strings.HasPrefix(raw, "http://"):
+		colon = 4
+	case strings.HasPrefix(raw, "https://"):
+		colon = 5
+	default:
+		return false
+	}
+	hostStart := colon + 3
+	i := hostStart
+	for i < len(raw) {
+		if c := raw[i]; 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '.' || c == '-' {
+			i++
+			continue
+		}
+		break
+	}
+	host := raw[hostStart:i]
+	if host == "" || i < len(raw) && raw[i] != '/' || badHost(host) >= 0 || strings.Contains(host, "xn--") {
+		return false
+	}
+	q := -1
+	if i < len(raw) {
+		for j := i + 1; j < len(raw); j++ {
+			c := commonByte[raw[j]]
+			if q < 0 {
+				if c&commonPath == 0 {
+					return false
+				}
+				if raw[j] == '?' {
+					q = j
+				}
+			} else if c&commonSearch == 0 {
+				return false
+			}
+		}
+	}
+	u, h := &blk.u, &blk.http
+	u.Scheme, u.Internet, u.Host = raw[:colon], true, host
+	if i < len(raw) {
+		u.HasSlash, u.Path = true, raw[i+1:]
+		h.Path = u.Path
+		if q >= 0 {
+			h.Path, h.Search, h.HasSearch = raw[i+1:q], raw[q+1:], true
+		}
+	}
+	u.HTTP = h
+	return true
+}
