@@ -30,15 +30,15 @@ func init() {
 // the shape most URLs in mail and text have, and reports whether it did:
 // "http://" or "https://", a host name in lower case that badHost passes
 // and that holds no "xn--" label, and then nothing, or "/" and a path,
-// with perhaps a "?" and a search, of bytes no rule speaks against (no
-// "%", "#", space, or byte that is not ASCII). Such a URL has no warning
-// and no note in either mode, and its path and search decode to
-// themselves. For any other input it returns false, having set nothing,
+// with perhaps a "?" and a search, of bytes no rule speaks against and
+// escapes other than an encoded CR or LF (no lone "%", "#", space, or
+// byte that is not ASCII). Such a URL has no warning and no note in
+// either mode. For any other input it returns false, having set nothing,
 // and the full parse reads it.
 //
 // It saves what the full parse spends on such URLs deciding that nothing
 // applies to them: the searches for "#", "@", "%" and an encoded CR or LF,
-// the scheme table, the port, the unescaping. TestCommonHTTP and FuzzParse
+// the scheme table, the port, the unescaping of text with no escape. TestCommonHTTP and FuzzParse
 // check that it gives the full parse's URL, field by field.
 func parseCommonHTTP(blk *urlBlock, raw string) bool {
 	var colon int
@@ -63,9 +63,19 @@ func parseCommonHTTP(blk *urlBlock, raw string) bool {
 	if host == "" || i < len(raw) && raw[i] != '/' || badHost(host) >= 0 || strings.Contains(host, "xn--") {
 		return false
 	}
-	q := -1
+	q, escaped := -1, false
 	if i < len(raw) {
 		for j := i + 1; j < len(raw); j++ {
+			if raw[j] == '%' {
+				// An escape (§2.2), but not an encoded CR or LF, which
+				// the full parse notes (NoteEncodedCRLF).
+				if !isEscape(raw, j) || raw[j+1] == '0' && (raw[j+2]|0x20 == 'd' || raw[j+2]|0x20 == 'a') {
+					return false
+				}
+				escaped = true
+				j += 2
+				continue
+			}
 			c := commonByte[raw[j]]
 			if q < 0 {
 				if c&commonPath == 0 {
@@ -86,6 +96,9 @@ func parseCommonHTTP(blk *urlBlock, raw string) bool {
 		h.Path = u.Path
 		if q >= 0 {
 			h.Path, h.Search, h.HasSearch = raw[i+1:q], raw[q+1:], true
+		}
+		if escaped {
+			h.Path, h.Search = unescape(h.Path), unescape(h.Search)
 		}
 	}
 	u.HTTP = h

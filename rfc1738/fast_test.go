@@ -32,8 +32,9 @@ func sameAsFull(t *testing.T, in string) (fast bool) {
 // and 300,000 random ones built near its edges (schemes that almost match,
 // hosts with upper case, "_", "xn--", labels of 63 and 64 bytes, trailing
 // dots, numbers, users, ports, brackets; paths with every ASCII byte,
-// escapes, "#", a second "?", non-ASCII). It also checks that the fast
-// path takes a good share of them, so that the comparison means something.
+// escapes good and bad, encoded CR and LF, "#", a second "?", non-ASCII).
+// It also checks that the fast path takes a good share of them, escapes
+// among them, so that the comparison means something.
 func TestCommonHTTP(t *testing.T) {
 	took := 0
 	for _, s := range append(append([]string{}, seeds...), typicalURLs...) {
@@ -76,7 +77,7 @@ func TestCommonHTTP(t *testing.T) {
 			case rng.Intn(10) == 0:
 				b.WriteString(pick("/", "/", "?"))
 			case rng.Intn(40) == 0:
-				b.WriteString(pick("%20", "%0D", "%0a", "%4", "%", "%zz", "#frag", "?", "/", "??", "\u00e9", "\x00", " "))
+				b.WriteString(pick("%20", "%7e", "%2F", "%3f", "%00", "%0D", "%0a", "%4", "%", "%zz", "#frag", "?", "/", "??", "\u00e9", "\x00", " "))
 			case any:
 				b.WriteByte(byte(0x21 + rng.Intn(0x5e)))
 			default:
@@ -86,7 +87,7 @@ func TestCommonHTTP(t *testing.T) {
 		return b.String()
 	}
 	n := 300000
-	took = 0
+	took, escaped := 0, 0
 	for range n {
 		var b strings.Builder
 		if rng.Intn(5) > 0 {
@@ -112,10 +113,13 @@ func TestCommonHTTP(t *testing.T) {
 		}
 		if sameAsFull(t, b.String()) {
 			took++
+			if strings.Contains(b.String(), "%") {
+				escaped++
+			}
 		}
 	}
-	if took < n/10 {
-		t.Errorf("the fast path took %d of %d random inputs: too few for the comparison to tell", took, n)
+	if took < n/10 || escaped < n/1000 {
+		t.Errorf("the fast path took %d of %d random inputs, %d with escapes: too few for the comparison to tell", took, n, escaped)
 	}
-	t.Logf("the fast path took %d of %d random inputs", took, n)
+	t.Logf("the fast path took %d of %d random inputs, %d with escapes", took, n, escaped)
 }
