@@ -3,6 +3,7 @@ package mailbox
 import (
 	"bytes"
 	"encoding/base64"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -349,8 +350,22 @@ func trimBlanks(line []byte) []byte {
 
 // hasControl reports whether a line holds a control byte other than tab
 // (RFC 2045 §6.7 rule 3 allows only tab and space as white space).
+//
+// Eight bytes at a time while none is below 0x20 or is 0x7f: a word with
+// such a byte (or a tab) sets a high bit in (x - 0x20...) &^ x, or in the
+// same of x ^ 0x7f... less one; the bytes from that word on are looked at
+// one by one.
 func hasControl(line []byte) bool {
-	for _, c := range line {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(line); i += 8 {
+		x := binary.LittleEndian.Uint64(line[i:])
+		y := x ^ 0x7f*ones
+		if ((x-0x20*ones)&^x|(y-ones)&^y)&highs != 0 {
+			break
+		}
+	}
+	for _, c := range line[i:] {
 		if c < 0x20 && c != '\t' || c == 0x7f {
 			return true
 		}

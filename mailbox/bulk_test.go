@@ -239,3 +239,22 @@ func TestQPLineSameAsPieces(t *testing.T) {
 		t.Errorf("only %d inputs with quoted-printable HTML or flowed text", merged)
 	}
 }
+
+// TestHasControl: hasControl, which passes eight bytes at a time, finds a
+// control byte other than tab (or DEL) at every place of a line of 0 to
+// 24 bytes, and nothing in a line of tabs, spaces, printable ASCII and
+// bytes above 0x7f.
+func TestHasControl(t *testing.T) {
+	for n := range 25 {
+		for pos := range n {
+			for _, c := range []byte{0x00, 0x01, 0x09, 0x0a, 0x0d, 0x1f, 0x20, 0x21, 0x7e, 0x7f, 0x80, 0x9f, 0xa0, 0xdf, 0xff} {
+				line := []byte(strings.Repeat("a\tb \xc3\xa9!", 4)[:n])
+				line[pos] = c
+				want := c < 0x20 && c != '\t' || c == 0x7f
+				if got := hasControl(line); got != want {
+					t.Errorf("hasControl(%q) = %v, want %v", line, got, want)
+				}
+			}
+		}
+	}
+}
