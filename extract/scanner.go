@@ -103,7 +103,11 @@ func (s *Scanner) Reset(r io.Reader) {
 	if s.inPlace {
 		buf = s.own // the text ResetBytes lent is let go
 	}
-	*s = Scanner{r: r, f: f, buf: buf, max: max, line: 1, inQuote: true, quoteMarks: quote, fused: fused}
+	// Zeroed in place, then set: a literal with fields would be built
+	// aside and copied in, a Scanner's size and its write barriers, for
+	// every part of a mailbox.
+	*s = Scanner{}
+	s.r, s.f, s.buf, s.max, s.line, s.inQuote, s.quoteMarks, s.fused = r, f, buf, max, 1, true, quote, fused
 	s.hit = -1
 	for k := range s.next {
 		s.next[k] = -1
