@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"net/textproto"
 	"os"
 	"path/filepath"
 	"strings"
@@ -256,5 +257,40 @@ func TestHasControl(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestHeaderNameCache: headerName answers the same through its cache, its
+// map, and a name met for the first time, for names that collide in the
+// cache (600 of them, looked up in turn three times), and a name met
+// before costs no allocation.
+func TestHeaderNameCache(t *testing.T) {
+	var r Reader
+	var names [][]byte
+	for i := range 600 {
+		names = append(names, []byte(fmt.Sprintf("x-Field-%d", i)))
+	}
+	names = append(names, []byte("Subject"), []byte("received"), []byte("LIST-unsubscribe"))
+	first := map[string]headerName{}
+	for round := range 3 {
+		for _, n := range names {
+			hn := r.headerName(n)
+			canon := textproto.CanonicalMIMEHeaderKey(string(n))
+			if hn.name != canon || hn.path != "header:"+canon || hn.ignored != ignored(n) {
+				t.Fatalf("round %d: headerName(%q) = %+v", round, n, hn)
+			}
+			if round == 0 {
+				first[string(n)] = hn
+			} else if hn != first[string(n)] {
+				t.Fatalf("round %d: headerName(%q) = %+v, first %+v", round, n, hn, first[string(n)])
+			}
+		}
+	}
+	if a := testing.AllocsPerRun(10, func() {
+		for _, n := range names {
+			r.headerName(n)
+		}
+	}); a != 0 {
+		t.Errorf("%v allocations looking up %d names met before", a, len(names))
 	}
 }

@@ -311,22 +311,48 @@ type headerName struct {
 // maxHeaderNames bounds the names a Reader remembers (headerName).
 const maxHeaderNames = 1024
 
+// nameCacheSize is the number of entries of a Reader's cache of header
+// names (headerName).
+const nameCacheSize = 64
+
+// cachedName is a name as written and what it stands for: an entry of the
+// cache and a value of the map, which keeps its key in it for the cache.
+type cachedName struct {
+	key string
+	hn  headerName
+}
+
 // headerName returns what name, as written, stands for. The names a
 // mailbox uses repeat message after message: each is worked out once and
 // remembered (up to maxHeaderNames of them), so that a field costs a map
 // lookup, not a canonical name and a path made anew.
+//
+// In front of the map, a small cache by length and first and last bytes
+// answers most fields with one comparison of the name (a message's few
+// dozen names rarely collide in it), and the map, which hashes the name,
+// only the rest.
 func (r *Reader) headerName(name []byte) headerName {
-	if hn, ok := r.names[string(name)]; ok {
-		return hn
+	if r.nameCache == nil {
+		r.nameCache = new([nameCacheSize]cachedName)
 	}
-	canon := textproto.CanonicalMIMEHeaderKey(string(name))
+	e := &r.nameCache[(len(name)*31+int(name[0])*7+int(name[len(name)-1]))%nameCacheSize]
+	if e.key == string(name) && e.key != "" {
+		return e.hn
+	}
+	if c, ok := r.names[string(name)]; ok {
+		*e = c // the map's own key: no string made
+		return c.hn
+	}
+	key := string(name)
+	canon := textproto.CanonicalMIMEHeaderKey(key)
 	hn := headerName{name: canon, path: "header:" + canon, ignored: ignored(name),
 		skip: unscanned[canon] || strings.HasPrefix(canon, "X-Ms-") || strings.HasPrefix(canon, "Arc-")}
 	if r.names == nil {
-		r.names = map[string]headerName{}
+		r.names = map[string]cachedName{}
 	}
 	if len(r.names) < maxHeaderNames {
-		r.names[string(name)] = hn
+		*e = cachedName{key, hn}
+		r.names[key] = *e
 	}
 	return hn
 }

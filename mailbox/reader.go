@@ -121,7 +121,8 @@ type Reader struct {
 	// array, reused message after message (taking from the front of the
 	// slice gave each message's parts an array of their own).
 	pendingAt int
-	names     map[string]headerName // header names met, kept across Reset (headerName)
+	names     map[string]cachedName      // header names met, kept across Reset (headerName)
+	nameCache *[nameCacheSize]cachedName // the last names met, in front of names
 
 	noBulk      bool     // lines one by one, for TestBulkSameAsLines
 	qpByPiece   bool     // every quoted-printable line in pieces (decodeQP), for TestQPLineSameAsPieces
@@ -166,7 +167,7 @@ func NewReader(r io.Reader, opts ...Option) *Reader {
 // (the pieces of a large mailbox) allocates them once.
 func (r *Reader) Reset(src io.Reader, opts ...Option) {
 	*r = Reader{problem: r.problem, src: r.src, last: r.last, freeHeaders: r.freeHeaders,
-		fields: r.fields, arena: r.arena, held: r.held, parts: r.parts, names: r.names, used: r.used[:0], stack: r.stack[:0], pending: r.pending[:0]}
+		fields: r.fields, arena: r.arena, held: r.held, parts: r.parts, names: r.names, nameCache: r.nameCache, used: r.used[:0], stack: r.stack[:0], pending: r.pending[:0]}
 	clear(r.pending[:cap(r.pending)])
 	clear(r.used[:cap(r.used)])
 	br := r.src.br
