@@ -29,17 +29,18 @@ func init() {
 // parseCommonHTTP parses raw into blk, as parseFull would, when raw is of
 // the shape most URLs in mail and text have, and reports whether it did:
 // "http://" or "https://", a host name in lower case that badHost passes
-// and that holds no "xn--" label, and then nothing, or "/" and a path,
-// with perhaps a "?" and a search, of bytes no rule speaks against and
-// escapes other than an encoded CR or LF (no lone "%", "#", space, or
-// byte that is not ASCII). Such a URL has no warning and no note in
-// either mode. For any other input it returns false, having set nothing,
-// and the full parse reads it.
+// and that holds no "xn--" label, perhaps a port, and then nothing, or "/"
+// and a path, with perhaps a "?" and a search, of bytes no rule speaks
+// against and escapes other than an encoded CR or LF (no lone "%", "#",
+// space, or byte that is not ASCII). Such a URL has no warning in either
+// mode, and no note but that of a port other than the scheme's. For any
+// other input it returns false, having set nothing, and the full parse
+// reads it.
 //
 // It saves what the full parse spends on such URLs deciding that nothing
 // applies to them: the searches for "#", "@", "%" and an encoded CR or LF,
-// the scheme table, the port, the unescaping of text with no escape. TestCommonHTTP and FuzzParse
-// check that it gives the full parse's URL, field by field.
+// the scheme table, the unescaping of text with no escape. TestCommonHTTP
+// and FuzzParse check that it gives the full parse's URL, field by field.
 func parseCommonHTTP(blk *urlBlock, raw string) bool {
 	var colon int
 	switch {
@@ -60,6 +61,19 @@ func parseCommonHTTP(blk *urlBlock, raw string) bool {
 		break
 	}
 	host := raw[hostStart:i]
+	// A port: digits up to the path, as parsePort reads them (§3.1).
+	port, hasPort := 0, false
+	if i < len(raw) && raw[i] == ':' {
+		j := i + 1
+		for j < len(raw) && raw[j] != '/' {
+			j++
+		}
+		n, bad := parsePort(raw[i+1 : j])
+		if bad >= 0 {
+			return false
+		}
+		port, hasPort, i = n, true, j
+	}
 	if host == "" || i < len(raw) && raw[i] != '/' || badHost(host) >= 0 || strings.Contains(host, "xn--") {
 		return false
 	}
@@ -91,6 +105,10 @@ func parseCommonHTTP(blk *urlBlock, raw string) bool {
 	}
 	u, h := &blk.u, &blk.http
 	u.Scheme, u.Internet, u.Host = raw[:colon], true, host
+	if hasPort {
+		u.Port, u.HasPort = port, true
+		u.Notes = notes(u, raw, schemeInfo(u.Scheme).port) // a port not the scheme's
+	}
 	if i < len(raw) {
 		u.HasSlash, u.Path = true, raw[i+1:]
 		h.Path = u.Path

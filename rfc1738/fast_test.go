@@ -31,10 +31,11 @@ func sameAsFull(t *testing.T, in string) (fast bool) {
 // URLs, gives the full parse's answer on every input: seeds, typical URLs
 // and 300,000 random ones built near its edges (schemes that almost match,
 // hosts with upper case, "_", "xn--", labels of 63 and 64 bytes, trailing
-// dots, numbers, users, ports, brackets; paths with every ASCII byte,
-// escapes good and bad, encoded CR and LF, "#", a second "?", non-ASCII).
-// It also checks that the fast path takes a good share of them, escapes
-// among them, so that the comparison means something.
+// dots, numbers, users, ports good and bad, brackets; paths with every
+// ASCII byte, escapes good and bad, encoded CR and LF, "#", a second "?",
+// non-ASCII). It also checks that the fast path takes a good share of
+// them, escapes and ports among them, so that the comparison means
+// something.
 func TestCommonHTTP(t *testing.T) {
 	took := 0
 	for _, s := range append(append([]string{}, seeds...), typicalURLs...) {
@@ -87,7 +88,7 @@ func TestCommonHTTP(t *testing.T) {
 		return b.String()
 	}
 	n := 300000
-	took, escaped := 0, 0
+	took, escaped, ported := 0, 0, 0
 	for range n {
 		var b strings.Builder
 		if rng.Intn(5) > 0 {
@@ -106,7 +107,7 @@ func TestCommonHTTP(t *testing.T) {
 			}
 		}
 		if rng.Intn(8) == 0 {
-			b.WriteString(pick(".", ":80", ":", ":65536", "?q", "#f", "@h"))
+			b.WriteString(pick(".", ":80", ":443", ":8080", ":0", ":00080", ":65535", ":", ":65536", ":8x", ":80:81", ":80?q", ":80@h", "?q", "#f", "@h"))
 		}
 		if rng.Intn(4) > 0 {
 			b.WriteString("/" + path())
@@ -116,10 +117,13 @@ func TestCommonHTTP(t *testing.T) {
 			if strings.Contains(b.String(), "%") {
 				escaped++
 			}
+			if u, _ := parseInto(&urlBlock{}, b.String(), true); u.HasPort {
+				ported++
+			}
 		}
 	}
-	if took < n/10 || escaped < n/1000 {
-		t.Errorf("the fast path took %d of %d random inputs, %d with escapes: too few for the comparison to tell", took, n, escaped)
+	if took < n/10 || escaped < n/1000 || ported < n/1000 {
+		t.Errorf("the fast path took %d of %d random inputs, %d with escapes, %d with a port: too few for the comparison to tell", took, n, escaped, ported)
 	}
-	t.Logf("the fast path took %d of %d random inputs, %d with escapes", took, n, escaped)
+	t.Logf("the fast path took %d of %d random inputs, %d with escapes, %d with a port", took, n, escaped, ported)
 }
