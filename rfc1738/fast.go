@@ -83,7 +83,7 @@ func parseCommonHTTP(blk *urlBlock, raw string) bool {
 			if raw[j] == '%' {
 				// An escape (§2.2), but not an encoded CR or LF, which
 				// the full parse notes (NoteEncodedCRLF).
-				if !isEscape(raw, j) || raw[j+1] == '0' && (raw[j+2]|0x20 == 'd' || raw[j+2]|0x20 == 'a') {
+				if !isEscape(raw, j) || encodedCRLF(raw, j) {
 					return false
 				}
 				escaped = true

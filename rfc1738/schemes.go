@@ -364,11 +364,17 @@ func crlfAt(raw string, start, end int) int {
 			return -1
 		}
 		i += j
-		if raw[i+1] == '0' && (raw[i+2]|0x20 == 'd' || raw[i+2]|0x20 == 'a') {
+		if encodedCRLF(raw, i) {
 			return i
 		}
 	}
 	return -1
+}
+
+// encodedCRLF reports whether the "%" at raw[i], with two bytes after it,
+// starts an encoded CR or LF ("%0D", "%0A", in either case).
+func encodedCRLF(raw string, i int) bool {
+	return raw[i+1] == '0' && (raw[i+2]|0x20 == 'd' || raw[i+2]|0x20 == 'a')
 }
 
 // rawIndex returns the offset in raw, which starts at off in the input, of
