@@ -146,15 +146,43 @@ func TestReuseParts(t *testing.T) {
 	}
 }
 
+// resetReading returns a function that reads a mailbox whole with one
+// Reader, Reset with ReuseParts for each call (as the search's workers
+// reset theirs), as the allocation tests measure it. The bodies are read
+// into the test's own buffer, not copied to io.Discard, whose buffers come
+// from a sync.Pool that -race empties at random.
+func resetReading(t *testing.T) func(data []byte) {
+	r := NewReader(bytes.NewReader(nil), ReuseParts())
+	var src bytes.Reader
+	buf := make([]byte, 4096)
+	return func(data []byte) {
+		src.Reset(data)
+		r.Reset(&src, ReuseParts())
+		for {
+			p, err := r.Next()
+			if err != nil {
+				break
+			}
+			for {
+				_, err := p.Body.Read(buf)
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+}
+
 // TestResetAllocsPerLine: a Reader reset for each piece of a mailbox (as
 // the search's workers reset theirs) allocates nothing for a message's
 // lines once it has read one piece: reading messages of 10 lines and of
 // 4,000 costs the same allocations (none, with -race or without). A
 // Reset that dropped the array of line ends cost one more allocation
-// each time the lines doubled. The bodies are read into the test's own
-// buffer, not copied to io.Discard, whose buffers come from a sync.Pool
-// that -race empties at random (that made the count 3 to 5, and the
-// test flaky, under -race).
+// each time the lines doubled. (Copying the bodies to io.Discard made
+// the count 3 to 5, and the test flaky, under -race: resetReading.)
 func TestResetAllocsPerLine(t *testing.T) {
 	mbox := func(lines int) []byte {
 		var b bytes.Buffer
@@ -167,30 +195,7 @@ func TestResetAllocsPerLine(t *testing.T) {
 		}
 		return b.Bytes()
 	}
-	r := NewReader(bytes.NewReader(nil), ReuseParts())
-	var src bytes.Reader
-	buf := make([]byte, 4096)
-	read := func(data []byte) {
-		src.Reset(data)
-		r.Reset(&src, ReuseParts())
-		for {
-			p, err := r.Next()
-			if err != nil {
-				break
-			}
-			// Read into the test's own buffer: io.Copy to io.Discard
-			// takes one from a sync.Pool, which -race empties at random.
-			for {
-				_, err := p.Body.Read(buf)
-				if err == io.EOF {
-					break
-				}
-				if err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
-	}
+	read := resetReading(t)
 	short, long := mbox(10), mbox(4000)
 	read(long) // warm: the Reader's buffers grow to what the long one needs
 	a := testing.AllocsPerRun(20, func() { read(short) })
@@ -310,24 +315,7 @@ func TestHeaderBodiesReused(t *testing.T) {
 		}
 		return b.Bytes()
 	}
-	r := NewReader(bytes.NewReader(nil), ReuseParts())
-	var src bytes.Reader
-	buf := make([]byte, 4096)
-	read := func(data []byte) {
-		src.Reset(data)
-		r.Reset(&src, ReuseParts())
-		for {
-			p, err := r.Next()
-			if err != nil {
-				break
-			}
-			for {
-				if _, err := p.Body.Read(buf); err != nil {
-					break
-				}
-			}
-		}
-	}
+	read := resetReading(t)
 	few, many := mbox(10), mbox(40)
 	read(many) // warm
 	a := testing.AllocsPerRun(20, func() { read(few) })
