@@ -15,8 +15,9 @@ import (
 //
 //   - one pass (fused): on amd64, triggerScan tests 16 bytes a step for
 //     all the trigger bytes at once (SSE2, which every amd64 processor
-//     has), together with the neighbours that most triggers in prose fail
-//     on; what it reports is then put to startsNothing;
+//     has; 32 bytes a step with AVX2 where the processor has it),
+//     together with the neighbours that most triggers in prose fail on;
+//     what it reports is then put to startsNothing;
 //   - per kind: bytes.IndexByte for each trigger byte, each kind's next
 //     place remembered, never searching the same bytes twice for one kind.
 //
@@ -188,7 +189,15 @@ func indexTrigger(data []byte, from int, v *triggerVecs) int {
 		}
 		i = 1
 	}
-	// triggerScan needs the byte before and the byte after each of its 16.
+	// The assembly needs the byte before and the byte after each of its
+	// steps: 32 bytes a step with AVX2, then 16, then a byte at a time.
+	if haveTriggerScan && useAVX2 && len(data)-i >= 33 {
+		r := triggerScanAVX2(&data[i-1], len(data)-i+1, v)
+		if r > 0 {
+			return i - 1 + r
+		}
+		i += -r - 1
+	}
 	if haveTriggerScan && len(data)-i >= 17 {
 		r := triggerScan(&data[i-1], len(data)-i+1, v)
 		if r > 0 {

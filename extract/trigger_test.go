@@ -25,60 +25,83 @@ func indexTriggerRef(data []byte, from int, v *triggerVecs) int {
 // with the high bit set).
 const triggerAlphabet = ":<.@wWvVxX aAzZ@[`{\x20\x21\x00\x1f\x7f\x80\xa0\xff\t\n/h"
 
-// TestTriggerScan: indexTrigger, with triggerScan's sixteen-byte steps
-// where it has them, finds the same first byte as mayTrigger a byte at a
-// time, from every start, for every setting of www and email, on random
-// texts of the bytes the tests turn on.
+// eachStep runs f with each of the steps indexTrigger may take on this
+// machine: SSE2's sixteen bytes alone, and AVX2's thirty-two first where
+// the processor has them.
+func eachStep(t *testing.T, f func(t *testing.T)) {
+	t.Helper()
+	have := useAVX2
+	defer func() { useAVX2 = have }()
+	widths := []bool{false}
+	if have {
+		widths = append(widths, true)
+	} else {
+		t.Log("no AVX2 here: the sixteen-byte steps alone are tested")
+	}
+	for _, avx2 := range widths {
+		useAVX2 = avx2
+		t.Run(map[bool]string{false: "sse2", true: "avx2"}[avx2], f)
+	}
+}
+
+// TestTriggerScan: indexTrigger, with triggerScan's steps where it has
+// them, finds the same first byte as mayTrigger a byte at a time, from
+// every start, for every setting of www and email, on random texts of the
+// bytes the tests turn on, long enough for several steps of each width.
 func TestTriggerScan(t *testing.T) {
-	rng := rand.New(rand.NewPCG(14, 1))
-	for round := range 4000 {
-		n := rng.IntN(120)
-		data := make([]byte, n)
-		sparse := round%2 == 0 // long runs of letters, few triggers
-		for i := range data {
-			if sparse && rng.IntN(8) != 0 {
-				data[i] = 'a' + byte(rng.IntN(26))
-				continue
+	eachStep(t, func(t *testing.T) {
+		rng := rand.New(rand.NewPCG(14, 1))
+		for round := range 4000 {
+			n := rng.IntN(200)
+			data := make([]byte, n)
+			sparse := round%2 == 0 // long runs of letters, few triggers
+			for i := range data {
+				if sparse && rng.IntN(8) != 0 {
+					data[i] = 'a' + byte(rng.IntN(26))
+					continue
+				}
+				data[i] = triggerAlphabet[rng.IntN(len(triggerAlphabet))]
 			}
-			data[i] = triggerAlphabet[rng.IntN(len(triggerAlphabet))]
-		}
-		for www := range 2 {
-			for email := range 2 {
-				v := &triggerSets[www][email]
-				for from := 0; from <= n; from++ {
-					got, want := indexTrigger(data, from, v), indexTriggerRef(data, from, v)
-					if got != want {
-						t.Fatalf("www %d email %d, %q from %d: indexTrigger %d, byte by byte %d", www, email, data, from, got, want)
+			for www := range 2 {
+				for email := range 2 {
+					v := &triggerSets[www][email]
+					for from := 0; from <= n; from++ {
+						got, want := indexTrigger(data, from, v), indexTriggerRef(data, from, v)
+						if got != want {
+							t.Fatalf("www %d email %d, %q from %d: indexTrigger %d, byte by byte %d", www, email, data, from, got, want)
+						}
 					}
 				}
 			}
 		}
-	}
+	})
 }
 
 // TestTriggerScanLanes: each trio of bytes (before, trigger, after) from
-// the alphabet, at every place of a text long enough for several
-// sixteen-byte steps, the rest letters: indexTrigger and mayTrigger agree.
+// the alphabet, at every place of a text long enough for several steps of
+// each width, the rest letters: indexTrigger and mayTrigger agree.
 func TestTriggerScanLanes(t *testing.T) {
-	base := bytes.Repeat([]byte("q"), 70)
-	for _, c := range []byte(":<.@") {
-		for _, before := range []byte(triggerAlphabet) {
-			for _, after := range []byte(triggerAlphabet) {
-				for at := 1; at < len(base)-1; at++ {
-					data := append([]byte(nil), base...)
-					data[at-1], data[at], data[at+1] = before, c, after
-					for www := range 2 {
-						for email := range 2 {
-							v := &triggerSets[www][email]
-							if got, want := indexTrigger(data, 0, v), indexTriggerRef(data, 0, v); got != want {
-								t.Fatalf("www %d email %d, %q: indexTrigger %d, byte by byte %d", www, email, data, got, want)
+	eachStep(t, func(t *testing.T) {
+		base := bytes.Repeat([]byte("q"), 110)
+		for _, c := range []byte(":<.@") {
+			for _, before := range []byte(triggerAlphabet) {
+				for _, after := range []byte(triggerAlphabet) {
+					for at := 1; at < len(base)-1; at++ {
+						data := append([]byte(nil), base...)
+						data[at-1], data[at], data[at+1] = before, c, after
+						for www := range 2 {
+							for email := range 2 {
+								v := &triggerSets[www][email]
+								if got, want := indexTrigger(data, 0, v), indexTriggerRef(data, 0, v); got != want {
+									t.Fatalf("www %d email %d, %q: indexTrigger %d, byte by byte %d", www, email, data, got, want)
+								}
 							}
 						}
 					}
 				}
 			}
 		}
-	}
+	})
 }
 
 // TestMayTriggerKeepsCandidates: every byte that startsNothing lets
