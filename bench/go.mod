@@ -11,7 +11,11 @@ require (
 )
 
 require (
+	golang.org/x/mod v0.32.0 // indirect
 	golang.org/x/net v0.50.0 // indirect
+	golang.org/x/sync v0.19.0 // indirect
 	golang.org/x/sys v0.41.0 // indirect
 	golang.org/x/text v0.34.0 // indirect
 )
+
+tool mvdan.cc/xurls/v2/cmd/xurls
