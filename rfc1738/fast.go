@@ -9,6 +9,8 @@ import "strings"
 const (
 	commonPath   uint8 = 1 << iota // unreserved, or reserved: no verdict against it
 	commonSearch                   // unreserved, ";", ":", "@", "&", "="
+	commonRun                      // commonPath but "?": a run of the path the loop passes
+	commonHost                     // a lower-case letter, a digit, "." or "-": the hosts it takes
 )
 
 // commonByte is made from classes and reserved (init): the fast path
@@ -22,6 +24,12 @@ func init() {
 		}
 		if classes[c]&classUnreserved != 0 || reserved[c]&(resSemi|resColon|resAt|resAmp|resEq) != 0 {
 			commonByte[c] |= commonSearch
+		}
+		if commonByte[c]&commonPath != 0 && c != '?' {
+			commonByte[c] |= commonRun
+		}
+		if 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '.' || c == '-' {
+			commonByte[c] |= commonHost
 		}
 	}
 }
@@ -53,12 +61,8 @@ func parseCommonHTTP(blk *urlBlock, raw string) bool {
 	}
 	hostStart := colon + 3
 	i := hostStart
-	for i < len(raw) {
-		if c := raw[i]; 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '.' || c == '-' {
-			i++
-			continue
-		}
-		break
+	for i < len(raw) && commonByte[raw[i]]&commonHost != 0 {
+		i++
 	}
 	host := raw[hostStart:i]
 	// A port: digits up to the path, as parsePort reads them (§3.1).
@@ -79,8 +83,16 @@ func parseCommonHTTP(blk *urlBlock, raw string) bool {
 	}
 	q, escaped := -1, false
 	if i < len(raw) {
+		// The path's bytes, in runs the loop passes whole, then the
+		// search's; what stops a run is a "%", the "?" or a byte the fast
+		// path does not take.
+		want := commonRun
 		for j := i + 1; j < len(raw); j++ {
-			if raw[j] == '%' {
+			if commonByte[raw[j]]&want != 0 {
+				continue
+			}
+			switch {
+			case raw[j] == '%':
 				// An escape (§2.2), but not an encoded CR or LF, which
 				// the full parse notes (NoteEncodedCRLF).
 				if !isEscape(raw, j) || encodedCRLF(raw, j) {
@@ -88,17 +100,9 @@ func parseCommonHTTP(blk *urlBlock, raw string) bool {
 				}
 				escaped = true
 				j += 2
-				continue
-			}
-			c := commonByte[raw[j]]
-			if q < 0 {
-				if c&commonPath == 0 {
-					return false
-				}
-				if raw[j] == '?' {
-					q = j
-				}
-			} else if c&commonSearch == 0 {
+			case raw[j] == '?' && q < 0:
+				q, want = j, commonSearch
+			default:
 				return false
 			}
 		}
