@@ -241,9 +241,7 @@ func (b *body) decodeQP(c chunk) {
 	if c.eol && soft {
 		eol = nil
 	}
-	eolPos := pos
-	eolPos.Offset += int64(len(data) - eolLen)
-	eolPos.Col += len(data) - eolLen
+	eolPos := pos.along(len(data) - eolLen)
 	if !b.flowed && b.html == nil || b.cs != nil && !b.csASCII || b.r.qpByPiece {
 		b.qpPieces(line, pos)
 		if len(eol) > 0 {
@@ -268,35 +266,16 @@ func (b *body) decodeQP(c chunk) {
 // "=".
 func (b *body) qpPieces(line []byte, pos Position) {
 	start := 0
-	for i := 0; ; {
-		j := bytes.IndexByte(line[i:], '=')
-		if j < 0 {
-			break
-		}
-		i += j
-		if i+2 >= len(line) || unhex[line[i+1]]|unhex[line[i+2]] < 0 {
-			i++
-			continue // a lone "=": kept
-		}
+	for i := qpEscape(line, 0); i >= 0; i = qpEscape(line, start) {
 		if i > start {
-			p := pos
-			p.Offset += int64(start)
-			p.Col += start
-			b.qpPiece(line[start:i], p)
+			b.qpPiece(line[start:i], pos.along(start))
 		}
-		p := pos
-		p.Offset += int64(i)
-		p.Col += i
-		b.qpByte[0] = byte(unhex[line[i+1]])<<4 | byte(unhex[line[i+2]])
-		b.qpPiece(b.qpByte[:], p)
-		i += 3
-		start = i
+		b.qpByte[0] = qpByte(line, i)
+		b.qpPiece(b.qpByte[:], pos.along(i))
+		start = i + 3
 	}
 	if start < len(line) {
-		p := pos
-		p.Offset += int64(start)
-		p.Col += start
-		b.qpPiece(line[start:], p)
+		b.qpPiece(line[start:], pos.along(start))
 	}
 }
 
@@ -314,20 +293,35 @@ func (b *body) qpPiece(d []byte, p Position) {
 // unQP appends the quoted-printable text line decoded to dst: each "=XX"
 // becomes its byte, and every other byte stays, a lone "=" too.
 func unQP(dst, line []byte) []byte {
-	for {
-		j := bytes.IndexByte(line, '=')
-		if j < 0 || j+2 >= len(line) {
-			return append(dst, line...)
-		}
-		dst = append(dst, line[:j]...)
-		if hi, lo := unhex[line[j+1]], unhex[line[j+2]]; hi|lo >= 0 {
-			dst = append(dst, byte(hi)<<4|byte(lo))
-			line = line[j+3:]
-		} else {
-			dst = append(dst, '=') // a lone "=": kept
-			line = line[j+1:]
-		}
+	start := 0
+	for i := qpEscape(line, 0); i >= 0; i = qpEscape(line, start) {
+		dst = append(dst, line[start:i]...)
+		dst = append(dst, qpByte(line, i))
+		start = i + 3
 	}
+	return append(dst, line[start:]...)
+}
+
+// qpEscape returns the index of the first escape of line at or after i:
+// a "=" and two hexadecimal digits (§6.7 rule 1; lower case too, as real
+// mail needs). A lone "=" is no escape, and stays as it is. -1 if none.
+func qpEscape(line []byte, i int) int {
+	for {
+		j := bytes.IndexByte(line[i:], '=')
+		if j < 0 {
+			return -1
+		}
+		i += j
+		if i+2 < len(line) && unhex[line[i+1]]|unhex[line[i+2]] >= 0 {
+			return i
+		}
+		i++
+	}
+}
+
+// qpByte is the byte the escape at line[i] stands for.
+func qpByte(line []byte, i int) byte {
+	return byte(unhex[line[i+1]])<<4 | byte(unhex[line[i+2]])
 }
 
 // unhex is the value of a hexadecimal digit, either case, and -1 for any
@@ -782,9 +776,7 @@ func (b *body) locate(dec int64) Position {
 	}
 	p := a[i].pos
 	if p.Exact {
-		d := dec - a[i].dec
-		p.Offset += d
-		p.Col += int(d)
+		p = p.along(int(dec - a[i].dec))
 	}
 	return p
 }

@@ -197,8 +197,7 @@ func (hr *headerReader) line(c chunk, line []byte) bool {
 	for skip < len(line) && (line[skip] == ' ' || line[skip] == '\t') {
 		skip++
 	}
-	vpos.Offset += int64(skip)
-	vpos.Col += skip
+	vpos = vpos.along(skip)
 	hr.arena = append(hr.arena, name...)
 	nm := hr.arena[len(hr.arena)-len(name) : len(hr.arena) : len(hr.arena)]
 	hr.vstart = len(hr.arena)
@@ -322,10 +321,10 @@ type cachedName struct {
 	hn  headerName
 }
 
-// headerName returns what name, as written, stands for. The names a
-// mailbox uses repeat message after message: each is worked out once and
-// remembered (up to maxHeaderNames of them), so that a field costs a map
-// lookup, not a canonical name and a path made anew.
+// headerName returns what name (not empty), as written, stands for. The
+// names a mailbox uses repeat message after message: each is worked out
+// once and remembered (up to maxHeaderNames of them), so that a field
+// costs a map lookup, not a canonical name and a path made anew.
 //
 // In front of the map, a small cache by length and first and last bytes
 // answers most fields with one comparison of the name (a message's few
@@ -336,7 +335,7 @@ func (r *Reader) headerName(name []byte) headerName {
 		r.nameCache = new([nameCacheSize]cachedName)
 	}
 	e := &r.nameCache[(len(name)*31+int(name[0])*7+int(name[len(name)-1]))%nameCacheSize]
-	if e.key == string(name) && e.key != "" {
+	if e.key == string(name) {
 		return e.hn
 	}
 	if c, ok := r.names[string(name)]; ok {

@@ -499,8 +499,7 @@ func (b *body) replay(data []byte, first Position) {
 			pos.Line++
 			pos.Col = 1
 		} else {
-			pos.Offset += int64(len(line))
-			pos.Col += len(line)
+			pos = pos.along(len(line))
 		}
 	}
 }

@@ -18,6 +18,13 @@ type Position struct {
 	Exact     bool
 }
 
+// along returns the place n bytes after p on its line.
+func (p Position) along(n int) Position {
+	p.Offset += int64(n)
+	p.Col += n
+	return p
+}
+
 // chunk is a line of the input, or a piece of a line longer than the
 // source's buffer: data is valid until the next call to source.next.
 type chunk struct {
