@@ -32,6 +32,11 @@ var (
 	// Later hosts, which ParseLenient accepts with a warning.
 	ErrIPLiteral = errors.New("IP literal host in brackets (RFC 3986 §3.2.2), not a §3.1 host")
 	ErrIDN       = errors.New("internationalized host name (IDNA2008, RFC 5890), not a §3.1 host")
+	// ErrUnderscore is a host name with "_" inside a label below the top
+	// one ("my_site.example.com"): §3.1 allows letters, digits and "-"
+	// only, but such names are in the DNS (RFC 2181 §11 lets a label hold
+	// any octet) and browsers and peers link them.
+	ErrUnderscore = errors.New(`"_" in a host name label (§3.1: letters, digits and "-" only)`)
 
 	// Scheme grammars (§3.2–§3.11, §5).
 	ErrNotInternet      = errors.New(`scheme-specific part must start with "//" (§3.1)`)

@@ -147,7 +147,16 @@ func TestParseErrors(t *testing.T) {
 		// §3.1 host
 		{"missing host", "ftp:///x", true, ErrMissingHost, 6, false},
 		{"missing host after user", "ftp://u@/x", true, ErrMissingHost, 8, false},
-		{"underscore", "http://my_host.example.com/", true, ErrBadHost, 9, false},
+		// "_" inside a label below the top one: lenient reads it with a
+		// warning, as browsers and DNS have it; not at a label's ends, nor
+		// in the top label.
+		{"underscore", "http://my_host.example.com/", false, ErrUnderscore, 9, false},
+		{"underscores", "http://a_b.c_d.example.com/", false, ErrUnderscore, 8, false},
+		{"underscore in top label", "http://my.host_name/", true, ErrBadHost, 14, false},
+		{"single label with underscore", "http://a_b/", true, ErrBadHost, 8, false},
+		{"label starts with underscore", "http://_a.example.com/", true, ErrBadHost, 7, false},
+		{"label ends with underscore", "http://a_.example.com/", true, ErrBadHost, 8, false},
+		{"underscore and another bad byte", "http://a_b.c!d.com/", true, ErrBadHost, 12, false},
 		{"label starts with hyphen", "http://-a.com/", true, ErrBadHost, 7, false},
 		{"label ends with hyphen", "http://a-.com/", true, ErrBadHost, 8, false},
 		{"empty label", "http://a..com/", true, ErrBadHost, 9, false},

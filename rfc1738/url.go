@@ -308,7 +308,7 @@ func (p *parser) relax(off int, err error) (int, error) {
 	return 0, nil
 }
 
-var relaxable = []error{ErrBadEscape, ErrUnsafe, ErrNonASCII, ErrReserved, ErrFragment, ErrQueryNoSlash, ErrIPLiteral, ErrIDN}
+var relaxable = []error{ErrBadEscape, ErrUnsafe, ErrNonASCII, ErrReserved, ErrFragment, ErrQueryNoSlash, ErrIPLiteral, ErrIDN, ErrUnderscore}
 
 func warnIndex(err error) int {
 	for i, e := range relaxable {
@@ -557,6 +557,18 @@ func (p *parser) host(start, end, authEnd int) (int, error) {
 	if raw[start+i] == '?' && p.hasQuery() { // strict mode only: lenient ended the authority there
 		return start + i, ErrQueryNoSlash
 	}
+	if raw[start+i] == '_' {
+		// "_" inside a label below the top one is relaxed (ErrUnderscore);
+		// a host bad even so fails at the byte that makes it so.
+		if j := badHostname(host, true); j >= 0 {
+			return start + j, ErrBadHost
+		}
+		if off, err := p.relax(start+i, ErrUnderscore); err != nil {
+			return off, err
+		}
+		u.Host = lower(host)
+		return 0, nil
+	}
 	if raw[start+i] < 0x80 || strings.ContainsRune(host, utf8.RuneError) {
 		return start + i, ErrBadHost
 	}
@@ -695,10 +707,24 @@ func badHost(h string) int {
 		// Four groups of digits: an IP address, or nothing.
 		return badHostnumber(h)
 	}
-	labelStart := 0
+	return badHostname(h, false)
+}
+
+// badHostname checks hostname (see badHost) and returns the offset of the
+// first offending byte, or -1. With underscore, a domainlabel may hold
+// "_" where it may hold "-" (ErrUnderscore); a toplabel never does, so
+// that "a_b" is no host and a name's last label is still a §3.1 one.
+func badHostname(h string, underscore bool) int {
+	labelStart, under := 0, -1 // under: the label's first "_", or -1
 	for i := 0; i <= len(h); i++ {
 		if i < len(h) && h[i] != '.' {
 			c := h[i]
+			if c == '_' && underscore {
+				if under < 0 {
+					under = i
+				}
+				continue
+			}
 			if !is(c, classAlpha|classDigit) && c != '-' {
 				return i
 			}
@@ -708,22 +734,27 @@ func badHost(h string) int {
 		if i == labelStart && i == len(h) {
 			return i - 1 // a trailing ".": hostname ends with toplabel
 		}
-		if i == labelStart || h[labelStart] == '-' {
+		if i == labelStart || !is(h[labelStart], classAlpha|classDigit) {
 			return labelStart
 		}
-		if h[i-1] == '-' {
+		if !is(h[i-1], classAlpha|classDigit) {
 			return i - 1
 		}
 		// RFC 1034 §3.1: labels are 63 octets or less.
 		if i-labelStart > 63 {
 			return labelStart + 63
 		}
-		if i == len(h) && !is(h[labelStart], classAlpha) {
+		if i == len(h) {
 			// §3.1: "The rightmost domain label will never start with a
 			// digit", which tells names from addresses.
-			return labelStart
+			if !is(h[labelStart], classAlpha) {
+				return labelStart
+			}
+			if under >= 0 {
+				return under
+			}
 		}
-		labelStart = i + 1
+		labelStart, under = i+1, -1
 	}
 	return -1
 }
