@@ -7,6 +7,7 @@ replace github.com/urlgrep/urlgrep => ../
 require (
 	github.com/urlgrep/urlgrep v0.0.0-00010101000000-000000000000
 	github.com/yuin/goldmark v1.8.7
+	go.yaml.in/yaml/v3 v3.0.6
 	mvdan.cc/xurls/v2 v2.6.0
 )
 

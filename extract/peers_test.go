@@ -10,8 +10,8 @@ import (
 )
 
 // peerCase is one line of testdata/peers/agreed.jsonl: a case of a peer's
-// public test suite (xurls, linkify-it, cmark-gfm's autolink extension;
-// see testdata/peers/NOTICE) on which urlgrep and the peer agree, as
+// public test suite (xurls, linkify-it, cmark-gfm's autolink extension,
+// twitter-text's conformance suite; see testdata/peers/NOTICE) on which urlgrep and the peer agree, as
 // bench/cmd/peersuite -agreed writes it. The peer's own answer is what
 // Want holds, in urlgrep's form (Match.Text).
 type peerCase struct {

@@ -1,10 +1,11 @@
 // Command peersuite runs urlgrep's extract package over the public test
-// suites of four peer URL finders and reports where it agrees with them:
+// suites of five peer URL finders and reports where it agrees with them:
 //
-//	xurls       mvdan.cc/xurls/v2's xurls_test.go (its Go test tables)
-//	linkify-it  markdown-it/linkify-it's test/fixtures/links.txt and not_links.txt
-//	urifind     Perl URI::Find's t/Find.t, t/rfc3986_appendix_c.t, t/html.t
-//	gfm         github/cmark-gfm's test/extensions.txt (and spec.txt), "Autolinks"
+//	xurls        mvdan.cc/xurls/v2's xurls_test.go (its Go test tables)
+//	linkify-it   markdown-it/linkify-it's test/fixtures/links.txt and not_links.txt
+//	urifind      Perl URI::Find's t/Find.t, t/rfc3986_appendix_c.t, t/html.t
+//	gfm          github/cmark-gfm's test/extensions.txt (and spec.txt), "Autolinks"
+//	twitter-text twitter/twitter-text's conformance/extract.yml, its URL sections
 //
 // The suites are read at run time from the files the flags name; none is
 // copied into the repository. See README.md for how to fetch them.
@@ -34,7 +35,7 @@ import (
 
 // Case is one test case of a peer's suite.
 type Case struct {
-	Suite string // "xurls", "linkify-it", "urifind", "gfm"
+	Suite string // "xurls", "linkify-it", "urifind", "gfm", "twitter-text"
 	Table string // the table, fixture file or section it is from
 	Line  int    // its line in that file, 0 when unknown
 	In    string // the text searched
@@ -115,6 +116,7 @@ func main() {
 		uriJSON    = flag.String("urifind-json", "", "write the URI::Find cases extracted from -urifind to this JSON file")
 		gfmFiles   = flag.String("gfm", "", "cmark-gfm test/extensions.txt or spec.txt; several separated by commas")
 		gfmSection = flag.String("gfm-sections", "Autolinks,Autolinks (extension)", "comma-separated \"## \" section titles of -gfm to run")
+		twitter    = flag.String("twitter", "", "twitter-text conformance/extract.yml")
 		jsonOut    = flag.Bool("json", false, "write the disagreements as JSON lines to stdout, the report to stderr")
 		quiet      = flag.Bool("q", false, "print only the counts, not each disagreement")
 		try        = flag.String("try", "", "print the matches urlgrep finds in this text with each option set, and exit")
@@ -177,6 +179,13 @@ func main() {
 			cs = append(cs, c...)
 		}
 		suites = append(suites, suite{"gfm", *gfmFiles, cs})
+	}
+	if *twitter != "" {
+		cs, err := twitterCases(*twitter)
+		if err != nil {
+			fail(err)
+		}
+		suites = append(suites, suite{"twitter-text", *twitter, cs})
 	}
 	if len(suites) == 0 {
 		flag.Usage()
@@ -252,7 +261,7 @@ func main() {
 	}
 	fmt.Fprintln(report, "== summary")
 	for _, t := range totals {
-		fmt.Fprintf(report, "%-11s cases %4d  agreed %4d  disagreed %4d  out of scope %4d\n",
+		fmt.Fprintf(report, "%-12s cases %4d  agreed %4d  disagreed %4d  out of scope %4d\n",
 			t.name, t.cases, t.agreed, t.cases-t.agreed, t.outOfScope)
 	}
 }
