@@ -427,16 +427,17 @@ func (p *pipeline) run(r io.Reader, at Start) error {
 }
 
 // serialToCut scans b's bytes then r's on the caller's goroutine up to the
-// first cut point that comes after b (a region with no cut for batchMax
-// bytes: a long log, a list, an attachment), and returns a batch holding
-// the bytes read after that cut, or nil at the end of r. It holds at most
-// target+cutContext bytes beyond b's.
+// first cut point the cutReader finds (past a region with no cut for
+// batchMax bytes: a long log, a list, an attachment), and returns a batch
+// holding the bytes after that cut, or nil at the end of r. It holds at
+// most target+cutContext bytes beyond b's.
 func (p *pipeline) serialToCut(b *batch, r io.Reader) (*batch, error) {
 	if p.cr == nil {
 		p.cr = &cutReader{buf: make([]byte, p.target+cutContext)}
 	}
 	cr := p.cr
-	cr.reset(io.MultiReader(bytes.NewReader(b.buf), r), p.cut)
+	rest := bytes.NewReader(b.buf)
+	cr.reset(io.MultiReader(rest, r), p.cut)
 	if p.serial == nil {
 		p.serial = p.s.newStream(func(ev *Event) bool {
 			ev.renumber(p.msgBase) // the stream counts from the stretch
@@ -458,7 +459,17 @@ func (p *pipeline) serialToCut(b *batch, r io.Reader) (*batch, error) {
 	if err != nil || p.stopped || !cr.cutAt {
 		return nil, err
 	}
-	return p.newBatch(b.offset+cr.passed, b.line+cr.lines, cr.buf[cr.end:cr.filled]), nil
+	// The cut may lie among b's own bytes: run searches each read with
+	// cutContext bytes of the one before, and misses a cut point that
+	// straddles two reads further back (an mbox "From " line), which
+	// cr's reads may then hold whole. What rest has not yet handed cr
+	// follows what cr holds past the cut: dropped, it was text lost (the
+	// batch's bytes after the cut, up to 256 KiB of them).
+	next := p.newBatch(b.offset+cr.passed, b.line+cr.lines, cr.buf[cr.end:cr.filled])
+	if n := rest.Len(); n > 0 {
+		next.buf = append(next.buf, b.buf[len(b.buf)-n:]...)
+	}
+	return next, nil
 }
 
 // cutContext is how many bytes already passed a cutReader looks back over

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -85,7 +86,9 @@ func inputs(t *testing.T) map[string][]byte {
 // every option, on the samples, the scanner's golden inputs and a
 // generated mailbox, with the pipeline's default batch sizes and with tiny
 // ones that cut at every cut point and fall back to a serial scan on any
-// long paragraph or message.
+// long paragraph or message (256-byte batches of at most 4 KiB lost mail
+// text there in about half the runs before serialToCut kept a batch's
+// rest: TestSerialToKeepsRest).
 func TestJobsSameAsSerial(t *testing.T) {
 	optSets := []Options{
 		{},
@@ -97,7 +100,7 @@ func TestJobsSameAsSerial(t *testing.T) {
 		{TextOnly: true},
 		{TextOnly: true, Email: true, NoWWW: true},
 	}
-	sizes := []struct{ target, max int }{{batchTarget, batchMax}, {64, 256}, {1, 1 << 10}}
+	sizes := []struct{ target, max int }{{batchTarget, batchMax}, {64, 256}, {1, 1 << 10}, {256, 4 << 10}}
 	defer func(t, m int) { batchTarget, batchMax = t, m }(batchTarget, batchMax)
 	for _, sz := range sizes {
 		batchTarget, batchMax = sz.target, sz.max
@@ -664,5 +667,60 @@ func TestWithin(t *testing.T) {
 	big := make([]byte, 64)
 	if within(str(big[32:40]), big[:16:32]) {
 		t.Error("a text past the buffer's capacity is within")
+	}
+}
+
+// TestSerialToKeepsRest holds serialToCut to the bytes after its cut when the
+// cut lies among the batch's own bytes: run misses a cut point that
+// straddles two of its reads further back than cutContext (an mbox "From "
+// line), and the cutReader, reading the batch in other pieces, may then
+// find it whole. The batch's bytes that the cutReader had not yet read
+// were dropped, and with them up to batchMax bytes of mail (found
+// comparing Jobs 3 with Jobs 1 on a generated mailbox, batches of 256
+// bytes to 4 KiB).
+func TestSerialToKeepsRest(t *testing.T) {
+	msg := func(n int) string {
+		return fmt.Sprintf("From sender%d@example.org Sun Jan 28 15:04:05 2024\nFrom: a@example.org\nSubject: %d\n\nsee http://www.example.org/%d/%s\n\n",
+			n, n, n, strings.Repeat("x", 40*n))
+	}
+	var in strings.Builder
+	for n := 1; n <= 6; n++ {
+		in.WriteString(msg(n))
+	}
+	data := in.String()
+	second := strings.Index(data, "From sender2")
+	for _, tc := range []struct {
+		split  int  // b holds data[:split], r the rest
+		inside bool // the cut comes among b's bytes
+	}{{second + 20, false}, {second + 200, true}, {second + len(msg(2)) + 30, true}} {
+		var urls []string
+		s := newSearcher(Input{Name: "x"}, Options{TextOnly: true}, func(ev *Event) bool {
+			if ev.Kind == URL {
+				urls = append(urls, strings.Clone(ev.Match.Text)) // borrowed (TextOnly)
+			}
+			return true
+		})
+		p := &pipeline{s: s, mail: true, cut: mailbox.Cut, target: 128}
+		r := strings.NewReader(data[tc.split:])
+		next, err := p.serialToCut(&batch{buf: []byte(data[:tc.split])}, r)
+		if err != nil || next == nil {
+			t.Fatalf("split %d: serialToCut = %v, %v; want a batch after the cut", tc.split, next, err)
+		}
+		if inside := next.offset < int64(tc.split); inside != tc.inside {
+			t.Errorf("split %d: cut at %d, inside b %v, want %v", tc.split, next.offset, inside, tc.inside)
+		}
+		// What serialToCut scanned, the batch it returns, and what r has
+		// left are the input, each byte once.
+		end := len(data) - r.Len()
+		if int(next.offset)+len(next.buf) != end || string(next.buf) != data[next.offset:end] {
+			t.Errorf("split %d: the batch after the cut at %d holds %q, want %q", tc.split, next.offset, next.buf, data[next.offset:end])
+		}
+		var want []string
+		for n := 1; strings.Index(data, fmt.Sprintf("From sender%d@", n)) < int(next.offset); n++ {
+			want = append(want, fmt.Sprintf("http://www.example.org/%d/%s", n, strings.Repeat("x", 40*n)))
+		}
+		if !slices.Equal(urls, want) {
+			t.Errorf("split %d: serialToCut found %q before its cut at %d, want %q", tc.split, urls, next.offset, want)
+		}
 	}
 }
