@@ -3,7 +3,9 @@ package search
 import (
 	"bytes"
 	"io"
+	"runtime/metrics"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/urlgrep/urlgrep/extract"
@@ -23,9 +25,11 @@ import (
 // batchMax bytes, most about target: a buffer each and one for the batch
 // being read, and their events, plus the workers' Scanners. A stretch of
 // the input with no cut in batchMax bytes is scanned on the caller's
-// goroutine, after what came before, up to the next cut (serialToCut,
+// goroutine, after what came before, up to the next cut (serialTo,
 // holding target more bytes); the batches go on from there. Where the
-// input is sparse, target grows (pipeline.adapt), batchMax stays.
+// input is sparse, target grows (pipeline.adapt), batchMax stays. Where
+// the collector runs far more often than the input's size warrants, the
+// rest of the input is scanned that way to its end (collectorBound).
 var (
 	batchTarget = 64 << 10
 	batchMax    = 256 << 10
@@ -73,7 +77,7 @@ type pipeline struct {
 	// ev and m are the Event and Match a held URL is emitted in.
 	ev Event
 	m  extract.Match
-	// serial is the stream serialToCut scans with, made once: a stream
+	// serial is the stream serialTo scans with, made once: a stream
 	// made for each stretch grew a Scanner's buffer anew each time (4.4 MB
 	// of garbage on 236 MB of /usr/share/doc's text).
 	serial *stream
@@ -93,6 +97,11 @@ type pipeline struct {
 	// more workers, whose readers hold more, the extra batches tipped the
 	// collector under the memory limit (964 collections at -j 4).
 	ahead int
+	// The collector's watch (collectorBound): the GC cycles counted, and
+	// the input offset, when the current window began.
+	gcFrom   uint64
+	gcAt     int64
+	gcSample []metrics.Sample
 }
 
 // pieces searches r, whose first bytes say it is mail or text, with
@@ -105,6 +114,8 @@ func (s *searcher) pieces(r io.Reader, mail bool, at Start) error {
 	p := &pipeline{s: s, mail: mail, cut: extract.Cut, ahead: ahead, work: make(chan *batch, ahead*s.o.Jobs),
 		target: max(3*batchTarget/(s.o.Jobs+1), min(batchTarget, 16<<10))}
 	p.base = p.target
+	p.gcSample = []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}
+	p.gcFrom, p.gcAt = p.gcCycles(), at.Offset
 	if mail {
 		p.cut = mailbox.Cut
 	}
@@ -113,11 +124,20 @@ func (s *searcher) pieces(r io.Reader, mail bool, at Start) error {
 		go p.worker()
 	}
 	defer func() {
-		close(p.work)
-		p.wg.Wait()
+		p.stopWorkers()
 		s.msgs = p.msgBase
 	}()
 	return p.run(r, at)
+}
+
+// stopWorkers ends the workers, once, and waits for them: their streams,
+// and the batches kept for reuse, are garbage from then on.
+func (p *pipeline) stopWorkers() {
+	if p.work != nil {
+		close(p.work)
+		p.wg.Wait()
+		p.work, p.free = nil, nil
+	}
 }
 
 func (p *pipeline) worker() {
@@ -402,6 +422,18 @@ func (p *pipeline) run(r io.Reader, at Start) error {
 			cur.buf = cur.buf[:c]
 			p.dispatch(cur)
 			cur, searched = next, len(next.buf)
+			if p.collectorBound(cur.offset) {
+				p.drain()
+				if p.stopped {
+					p.recycle(cur)
+					return nil
+				}
+				stepDowns.Add(1)
+				p.stopWorkers()
+				_, err := p.serialTo(cur, r, noCut)
+				p.recycle(cur)
+				return err
+			}
 			continue
 		}
 		searched = len(cur.buf)
@@ -415,7 +447,7 @@ func (p *pipeline) run(r io.Reader, at Start) error {
 			p.recycle(cur)
 			return nil
 		}
-		next, err := p.serialToCut(cur, r)
+		next, err := p.serialTo(cur, r, p.cut)
 		p.recycle(cur)
 		if err != nil || next == nil {
 			return err
@@ -426,18 +458,66 @@ func (p *pipeline) run(r io.Reader, at Start) error {
 	return nil
 }
 
-// serialToCut scans b's bytes then r's on the caller's goroutine up to the
-// first cut point the cutReader finds (past a region with no cut for
-// batchMax bytes: a long log, a list, an attachment), and returns a batch
-// holding the bytes after that cut, or nil at the end of r. It holds at
-// most target+cutContext bytes beyond b's.
-func (p *pipeline) serialToCut(b *batch, r io.Reader) (*batch, error) {
+// The pipeline holds more memory than one stream does: a mail reader per
+// worker, each with its buffers, and the batches in flight with their
+// events. Under urlgrep's 12 MiB memory limit that was 3 to 5 MB live on
+// a mailing list's archive (40,000 messages of the Linux-MIPS list, 363
+// MB, two dozen header fields each, every one a part), and the collector,
+// held to the limit, ran 1,000 times where one stream needed 39: -j 2 took
+// 3.3-3.9 s, -j 1 1.0-1.2 s. So the pipeline watches the collector: over
+// each gcWindow bytes of input, more than one cycle per gcBytesPerCycle
+// (a busy mailbox runs one per 4 MB or more, text one per 50 MB) hands the
+// rest of the input to one stream on the caller's goroutine, as Jobs 1
+// scans it. The events are the same either way; only the speed differs.
+var (
+	gcWindow        int64 = 4 << 20
+	gcBytesPerCycle int64 = 512 << 10
+)
+
+// collectorBound reports, once a window of input has passed by offset,
+// whether the collector ran more often than gcBytesPerCycle allows over
+// it, and starts the next window.
+func (p *pipeline) collectorBound(offset int64) bool {
+	if offset-p.gcAt < gcWindow {
+		return false
+	}
+	n := p.gcCycles()
+	bound := int64(n-p.gcFrom) > (offset-p.gcAt)/gcBytesPerCycle
+	p.gcFrom, p.gcAt = n, offset
+	return bound
+}
+
+// gcCycles returns the collector's cycles so far; a test replaces
+// readGCCycles.
+func (p *pipeline) gcCycles() uint64 { return readGCCycles(p.gcSample) }
+
+var readGCCycles = func(s []metrics.Sample) uint64 {
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return s[0].Value.Uint64()
+}
+
+// stepDowns counts the inputs whose pipeline stepped down, for tests.
+var stepDowns atomic.Int64
+
+// noCut finds no cut point: serialTo reads to the end.
+func noCut([]byte) int { return -1 }
+
+// serialTo scans b's bytes then r's on the caller's goroutine up to the
+// first cut point that cut finds (past a region with no cut for batchMax
+// bytes: a long log, a list, an attachment), and returns a batch holding
+// the bytes after that cut, or nil at the end of r. It holds at most
+// target+cutContext bytes beyond b's. With noCut it scans to the end of r
+// (collectorBound).
+func (p *pipeline) serialTo(b *batch, r io.Reader, cut func([]byte) int) (*batch, error) {
 	if p.cr == nil {
 		p.cr = &cutReader{buf: make([]byte, p.target+cutContext)}
 	}
 	cr := p.cr
 	rest := bytes.NewReader(b.buf)
-	cr.reset(io.MultiReader(rest, r), p.cut)
+	cr.reset(io.MultiReader(rest, r), cut)
 	if p.serial == nil {
 		p.serial = p.s.newStream(func(ev *Event) bool {
 			ev.renumber(p.msgBase) // the stream counts from the stretch

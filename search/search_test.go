@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/metrics"
 	"slices"
 	"strings"
 	"testing"
@@ -87,7 +88,7 @@ func inputs(t *testing.T) map[string][]byte {
 // generated mailbox, with the pipeline's default batch sizes and with tiny
 // ones that cut at every cut point and fall back to a serial scan on any
 // long paragraph or message (256-byte batches of at most 4 KiB lost mail
-// text there in about half the runs before serialToCut kept a batch's
+// text there in about half the runs before serialTo kept a batch's
 // rest: TestSerialToKeepsRest).
 func TestJobsSameAsSerial(t *testing.T) {
 	optSets := []Options{
@@ -670,7 +671,7 @@ func TestWithin(t *testing.T) {
 	}
 }
 
-// TestSerialToKeepsRest holds serialToCut to the bytes after its cut when the
+// TestSerialToKeepsRest holds serialTo to the bytes after its cut when the
 // cut lies among the batch's own bytes: run misses a cut point that
 // straddles two of its reads further back than cutContext (an mbox "From "
 // line), and the cutReader, reading the batch in other pieces, may then
@@ -702,14 +703,14 @@ func TestSerialToKeepsRest(t *testing.T) {
 		})
 		p := &pipeline{s: s, mail: true, cut: mailbox.Cut, target: 128}
 		r := strings.NewReader(data[tc.split:])
-		next, err := p.serialToCut(&batch{buf: []byte(data[:tc.split])}, r)
+		next, err := p.serialTo(&batch{buf: []byte(data[:tc.split])}, r, p.cut)
 		if err != nil || next == nil {
-			t.Fatalf("split %d: serialToCut = %v, %v; want a batch after the cut", tc.split, next, err)
+			t.Fatalf("split %d: serialTo = %v, %v; want a batch after the cut", tc.split, next, err)
 		}
 		if inside := next.offset < int64(tc.split); inside != tc.inside {
 			t.Errorf("split %d: cut at %d, inside b %v, want %v", tc.split, next.offset, inside, tc.inside)
 		}
-		// What serialToCut scanned, the batch it returns, and what r has
+		// What serialTo scanned, the batch it returns, and what r has
 		// left are the input, each byte once.
 		end := len(data) - r.Len()
 		if int(next.offset)+len(next.buf) != end || string(next.buf) != data[next.offset:end] {
@@ -720,7 +721,52 @@ func TestSerialToKeepsRest(t *testing.T) {
 			want = append(want, fmt.Sprintf("http://www.example.org/%d/%s", n, strings.Repeat("x", 40*n)))
 		}
 		if !slices.Equal(urls, want) {
-			t.Errorf("split %d: serialToCut found %q before its cut at %d, want %q", tc.split, urls, next.offset, want)
+			t.Errorf("split %d: serialTo found %q before its cut at %d, want %q", tc.split, urls, next.offset, want)
+		}
+	}
+}
+
+// TestJobsStepDown checks the pipeline's step down (collectorBound): with
+// the collector made to look busy, Jobs 3 hands the rest of an input to
+// one stream at its first cut past a window, and reports exactly what
+// Jobs 1 reports; with it idle, or at the bound and not past it, the
+// pipeline goes on.
+func TestJobsStepDown(t *testing.T) {
+	defer func(w, b int64, t, m int, read func([]metrics.Sample) uint64) {
+		gcWindow, gcBytesPerCycle, batchTarget, batchMax, readGCCycles = w, b, t, m, read
+	}(gcWindow, gcBytesPerCycle, batchTarget, batchMax, readGCCycles)
+	gcWindow, gcBytesPerCycle = 2<<10, 1<<10 // a window of 2 KiB or more: two cycles a KiB allowed
+	batchTarget, batchMax = 256, 4<<10
+	var cycles uint64
+	for _, tc := range []struct {
+		name     string
+		perCall  uint64 // cycles the collector seems to run between two looks
+		stepDown bool
+	}{{"busy", 1000, true}, {"idle", 0, false}, {"at the bound", 2, false}} {
+		readGCCycles = func([]metrics.Sample) uint64 { cycles += tc.perCall; return cycles }
+		stepped := map[string]bool{}
+		for name, data := range inputs(t) {
+			for _, o := range []Options{{}, {Raw: true}, {TextOnly: true, Email: true}} {
+				o.Jobs = 1
+				want := render(t, name, data, o)
+				o.Jobs = 3
+				before := stepDowns.Load()
+				got := render(t, name, data, o)
+				if stepDowns.Load() > before {
+					stepped[fmt.Sprintf("%s raw=%v", name, o.Raw)] = true
+				}
+				if got != want {
+					t.Fatalf("%s %s %+v: Jobs 3 differs from Jobs 1:\n%s", tc.name, name, o, firstDiff(got, want))
+				}
+			}
+		}
+		if !tc.stepDown && len(stepped) > 0 {
+			t.Errorf("%s: stepped down on %v", tc.name, stepped)
+		}
+		// The generated mailbox, read as mail and as text, has cut points
+		// past a window (the samples are a few KiB, most of them).
+		if tc.stepDown && (!stepped["gen.mbox raw=false"] || !stepped["gen.mbox raw=true"]) {
+			t.Errorf("%s: stepped down only on %v", tc.name, stepped)
 		}
 	}
 }
