@@ -280,8 +280,16 @@ func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF bo
 		// runEnd stopped at its bound: the run goes on, too long.
 		return nil, tooLong, false
 	}
-	if slashed && hostGoesOn(data, body+2, end) {
-		return nil, 0, false
+	if slashed {
+		// Decided within the candidate bound and lookahead, whatever the
+		// reads: the Scanner holds that much before it gives up waiting.
+		stop := min(end+maxHostSymbols, s+f.cfg.maxCandidate+lookahead-utf8.UTFMax)
+		switch on, more := hostGoesOn(data, body+2, end, stop, atEOF); {
+		case more:
+			return nil, 0, true
+		case on:
+			return nil, 0, false
+		}
 	}
 	end = trimEnd(data, s, end, closer != 0 && end < len(data) && data[end] == closer)
 	if end-s > f.cfg.maxCandidate {
@@ -317,21 +325,41 @@ func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF bo
 // "http://x🍄.ga/" is no URL, not "http://x" (IDNA2008 has no symbols in
 // host names; GFM links the whole). A symbol after a whole host ends the
 // URL as it would anywhere: "https://a.example🔥 wow" gives
-// "https://a.example".
-func hostGoesOn(data []byte, from, end int) bool {
+// "https://a.example". Bytes that are no UTF-8 decode to U+FFFD, an So.
+//
+// It looks no further than stop (at most maxHostSymbols past end): a
+// longer run of symbols is no host's. Where data ends before it decides
+// and more may come (not atEOF), it asks for more: deciding on what a
+// read happened to bring made the answer depend on the reads (a run of
+// 418 such bytes, then a letter, read a byte at a time, gave a URL that
+// one read did not).
+func hostGoesOn(data []byte, from, end, stop int, atEOF bool) (goesOn, more bool) {
 	if end >= len(data) || data[end] < utf8.RuneSelf || bytes.ContainsAny(data[from:end], "/?#") {
-		return false
+		return false, false
 	}
 	i := end
-	for i < len(data) && data[i] >= utf8.RuneSelf {
+	for {
+		switch {
+		case i >= stop:
+			return false, false
+		case i == len(data):
+			return false, !atEOF
+		case data[i] < utf8.RuneSelf:
+			return ascii.IsAlnum(data[i]) || data[i] == '.' || data[i] == '-', false
+		case !atEOF && !utf8.FullRune(data[i:]):
+			return false, true
+		}
 		r, size := utf8.DecodeRune(data[i:])
 		if !unicode.In(r, unicode.So, unicode.Mn, unicode.Cf) { // pictographs and the like, with their variation selectors and joiners
-			return false
+			return false, false
 		}
 		i += size
 	}
-	return i > end && i < len(data) && (ascii.IsAlnum(data[i]) || data[i] == '.' || data[i] == '-')
 }
+
+// maxHostSymbols bounds the run of symbols after a host's start that
+// hostGoesOn reads: eight emoji and more are no host label's.
+const maxHostSymbols = 32
 
 // isMailOrNews reports whether the scheme named name is mailto or news,
 // the schemes of §3 that RFC 1738 writes without "//": their bare URLs are

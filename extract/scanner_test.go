@@ -983,3 +983,37 @@ func TestReset(t *testing.T) {
 		}
 	}
 }
+
+// TestHostSymbolsAnyReads checks that a host followed by a run of symbols
+// (emoji, or bytes that are no UTF-8, which decode to the symbol U+FFFD)
+// and then a letter is decided the same whatever the reads bring: the
+// run's length decides ("http://x🍄.ga/" is no URL; past maxHostSymbols
+// bytes the run is no host's and the URL ends before it), not where a read
+// happened to end. Read a byte at a time, 418 bytes of 0x9b after
+// "tp://b" gave a URL that one read did not (FuzzScanner).
+func TestHostSymbolsAnyReads(t *testing.T) {
+	small := []Option{WithMaxCandidate(256), WithReadSize(512)}
+	for _, sym := range []string{"\x9b", "🍄"} {
+		for _, n := range []int{1, 7, 8, 9, 31, 32, 33, 100, 418, 2000} {
+			in := "tp://b" + strings.Repeat(sym, n) + "m.example/"
+			for _, opts := range [][]Option{nil, small} {
+				want := scan(t, strings.NewReader(in), opts...)
+				for name, r := range map[string]io.Reader{
+					"one byte": iotest.OneByteReader(strings.NewReader(in)),
+					"half":     iotest.HalfReader(strings.NewReader(in)),
+				} {
+					got := scan(t, r, opts...)
+					if !reflect.DeepEqual(got.matches(), want.matches()) {
+						t.Errorf("%q × %d, %s reads: %s, one read: %s", sym, n, name, describe(got.matches()), describe(want.matches()))
+					}
+				}
+				// Up to maxHostSymbols bytes of symbols the host goes on
+				// (no URL); past them the URL ends before the run.
+				found := len(want.matches()) == 1 && want.matches()[0].Text == "tp://b"
+				if wantFound := n*len(sym) >= maxHostSymbols; found != wantFound {
+					t.Errorf("%q × %d: found %s, want tp://b found %v", sym, n, describe(want.matches()), wantFound)
+				}
+			}
+		}
+	}
+}
