@@ -424,14 +424,9 @@ func (p *pipeline) run(r io.Reader, at Start) error {
 			cur, searched = next, len(next.buf)
 			if p.collectorBound(cur.offset) {
 				p.drain()
-				if p.stopped {
-					p.recycle(cur)
-					return nil
-				}
-				stepDowns.Add(1)
 				p.stopWorkers()
-				_, err := p.serialTo(cur, r, noCut)
-				p.recycle(cur)
+				stepDowns.Add(1)
+				_, err := p.scanHere(cur, r, noCut)
 				return err
 			}
 			continue
@@ -442,13 +437,7 @@ func (p *pipeline) run(r io.Reader, at Start) error {
 		}
 		// batchMax bytes with no cut: scan on here, after everything
 		// before it, up to the next cut, then go on in batches.
-		p.drain()
-		if p.stopped {
-			p.recycle(cur)
-			return nil
-		}
-		next, err := p.serialTo(cur, r, p.cut)
-		p.recycle(cur)
+		next, err := p.scanHere(cur, r, p.cut)
 		if err != nil || next == nil {
 			return err
 		}
@@ -497,6 +486,19 @@ var readGCCycles = func(s []metrics.Sample) uint64 {
 		return 0
 	}
 	return s[0].Value.Uint64()
+}
+
+// scanHere scans cur and then r on the caller's goroutine up to the next
+// cut (serialTo), once the batches in flight are emitted, and is done
+// with cur; it returns the batch after the cut, or nil at the end or when
+// the callback stopped the search.
+func (p *pipeline) scanHere(cur *batch, r io.Reader, cut func([]byte) int) (*batch, error) {
+	defer p.recycle(cur)
+	p.drain()
+	if p.stopped {
+		return nil, nil
+	}
+	return p.serialTo(cur, r, cut)
 }
 
 // stepDowns counts the inputs whose pipeline stepped down, for tests.

@@ -20,7 +20,6 @@ type twitterDoc struct {
 		Description string    `yaml:"description"`
 		Text        string    `yaml:"text"`
 		Expected    yaml.Node `yaml:"expected"`
-		Line        int       `yaml:"-"`
 	} `yaml:"tests"`
 }
 
