@@ -86,13 +86,16 @@ func (s *Spool) drain(w io.Writer) (int64, error) {
 // starts). Memory stays bounded (about limit a job) however much a task
 // writes. Ordered returns the first error writing to out.
 func Ordered(n, jobs, limit int, out io.Writer, task func(i int, w io.Writer), done func(i int) bool) error {
-	finished := make([]chan struct{}, n)
-	spools := make([]*Spool, n)
-	for i := range n {
-		finished[i] = make(chan struct{})
-		spools[i] = New(limit)
+	// A task's spool and its end are made when it starts, and let go when
+	// it is copied: memory holds the tasks under way, not all n (a
+	// maildir's 100,000 files kept 100,000 spools and the buffers they had
+	// grown, to the end of the run).
+	type started struct {
+		spool    *Spool
+		finished chan struct{}
 	}
 	slots := make(chan struct{}, max(jobs, 1))
+	running := make(chan started, max(jobs, 1)) // in the order of i
 	quit := make(chan struct{})
 	defer close(quit)
 	go func() {
@@ -102,20 +105,23 @@ func Ordered(n, jobs, limit int, out io.Writer, task func(i int, w io.Writer), d
 			case <-quit:
 				return
 			}
+			t := started{New(limit), make(chan struct{})}
 			go func() {
-				task(i, spools[i])
-				close(finished[i])
+				task(i, t.spool)
+				close(t.finished)
 			}()
+			running <- t // never blocks: at most jobs are under way
 		}
 	}()
 	for i := range n {
+		t := <-running
 		// Task i is next: what it spooled so far is copied, and from now
 		// on it writes straight through, until it is done.
-		if _, err := spools[i].Through(out); err != nil {
+		if _, err := t.spool.Through(out); err != nil {
 			return err
 		}
-		<-finished[i]
-		if _, err := spools[i].WriteTo(out); err != nil {
+		<-t.finished
+		if _, err := t.spool.WriteTo(out); err != nil {
 			return err
 		}
 		if !done(i) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -43,5 +44,36 @@ func TestOrdered(t *testing.T) {
 	err = Ordered(n, 2, 1024, &out, func(i int, w io.Writer) { fmt.Fprintf(w, "%d\n", i) }, func(i int) bool { return i < 2 })
 	if err != nil || out.String() != "0\n1\n2\n" {
 		t.Errorf("stopped run: err %v, output %q", err, out.String())
+	}
+}
+
+// TestOrderedLetsGo checks that Ordered holds the spools of the tasks
+// under way, not of every task: with 2,000 tasks each spooling 8 KiB (a
+// task waits for its turn until the one before it is copied), the heap at
+// the last task holds a few of them, not 2,000 (16 MB, as when every
+// spool was kept to the end of the run).
+func TestOrderedLetsGo(t *testing.T) {
+	const n, size = 2000, 8 << 10
+	var before runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	var grown int64
+	chunk := bytes.Repeat([]byte("x"), size)
+	err := Ordered(n, 2, 1<<20, io.Discard, func(i int, w io.Writer) {
+		w.Write(chunk)
+	}, func(i int) bool {
+		if i == n-1 {
+			var now runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&now)
+			grown = int64(now.HeapAlloc) - int64(before.HeapAlloc)
+		}
+		return true
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if grown > 2<<20 {
+		t.Errorf("the heap grew by %d bytes over %d tasks of %d bytes: spools kept past their turn", grown, n, size)
 	}
 }
