@@ -81,6 +81,27 @@ func newStream(o *Options, name string) *stream {
 	return st
 }
 
+// reuse makes st, a stream of an earlier Search with no lineTracker,
+// ready to read another input, as newStream(o, name) would make it for
+// the same Scanner options (kitKey), keeping its Scanner, its mail Reader
+// and their buffers.
+func (st *stream) reuse(o *Options, name string, emit func(*Event) bool) {
+	line, pending, problems := st.line[:0], st.pending[:0], st.problems[:0]
+	if cap(line) > 64<<10 {
+		line = nil // a long line's buffer (--context) goes
+	}
+	*st = stream{o: o, name: name, emit: emit, sc: st.sc, mr: st.mr, line: line, pending: pending, problems: problems}
+}
+
+// release lets go of what st's last input left in it (the callback, the
+// input, the last part), st being kept for another Search (kit).
+func (st *stream) release() {
+	clear(st.pending[:cap(st.pending)])
+	clear(st.problems[:cap(st.problems)])
+	st.sc.Reset(nil)
+	st.emit, st.part, st.ev, st.groupSeen, st.partSeen = nil, nil, Event{}, nil, nil
+}
+
 // drop tells of a candidate the Scanner skipped for its length.
 func (st *stream) drop(offset int64, line int) {
 	st.dropped++

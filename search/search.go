@@ -286,7 +286,9 @@ func Sniff(head []byte, opts Options) Kind {
 // or when fn stopped it).
 func Search(in Input, opts Options, fn func(*Event) bool) (Stats, error) {
 	s := newSearcher(in, opts, fn)
+	s.kit = getKit(&s.o)
 	err := s.run()
+	putKit(s.kit)
 	return s.stats(), err
 }
 

@@ -27,6 +27,10 @@ func render(t *testing.T, name string, data []byte, o Options) string {
 		switch ev.Kind {
 		case URL:
 			m := ev.Match
+			if m == nil { // CountOnly
+				b.WriteString("url\n")
+				return true
+			}
 			fmt.Fprintf(&b, "url %d:%d:%d-%d exact=%v %s %q", ev.Pos.Line, ev.Pos.Col, ev.Pos.Offset, ev.End, ev.Pos.Exact, m.Kind, m.Text)
 			fmt.Fprintf(&b, " part=%d:%d:%d", m.Line, m.Col, m.Offset)
 			if ev.Part != nil {
