@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/urlgrep/urlgrep/internal/printer"
 	"github.com/urlgrep/urlgrep/internal/progress"
@@ -42,7 +41,7 @@ func scanFiles(names []string, cfg config, stdin io.Reader, stdout io.Writer, ou
 	scan := func(in walk.Input, opts search.Options, emit func(*search.Event) bool) error {
 		var r io.Reader = stdin
 		if in.Path != "" {
-			f, err := os.Open(in.Path)
+			f, err := walk.Open(in.Path)
 			if err != nil {
 				return err
 			}

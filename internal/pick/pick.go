@@ -56,7 +56,7 @@ func Collect(ins []walk.Input, opts search.Options, stdin io.Reader, problem fun
 	for _, in := range ins {
 		var r io.Reader = stdin
 		if in.Path != "" {
-			f, err := os.Open(in.Path)
+			f, err := walk.Open(in.Path)
 			if err != nil {
 				problem(in.Label, err)
 				trouble = true
