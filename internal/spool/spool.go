@@ -77,14 +77,19 @@ func (s *Spool) drain(w io.Writer) (int64, error) {
 	return n + m, err
 }
 
-// Ordered runs task(i, w) for every i below n, up to jobs at a time, each
-// writing to a Spool of its own that holds limit bytes in memory, and
-// copies what they wrote to out in the order of i: the lowest task not yet
-// copied writes straight through, the others spool until their turn. When
-// task i is done and copied, done(i) is called on the caller's goroutine;
-// done returning false stops the run (tasks under way finish, none
-// starts). Memory stays bounded (about limit a job) however much a task
-// writes. Ordered returns the first error writing to out.
+// ahead is how many tasks a goroutine of Ordered's may have under way.
+const ahead = 4
+
+// Ordered runs task(i, w) for every i below n, on jobs goroutines, each
+// task writing to a Spool of its own, and copies what they wrote to out in
+// the order of i: the lowest task not yet copied writes straight through,
+// the others spool until their turn. Up to ahead times jobs tasks are
+// under way (done or running), so that a long task at the head does not
+// leave the goroutines idle; each spool holds limit/ahead bytes in
+// memory, so that memory stays bounded (about limit a job) however much
+// a task writes. When task i is done and copied, done(i) is called on the
+// caller's goroutine; done returning false stops the run (tasks under way
+// finish, none starts). Ordered returns the first error writing to out.
 func Ordered(n, jobs, limit int, out io.Writer, task func(i int, w io.Writer), done func(i int) bool) error {
 	// A task's spool and its end are made when it starts, and let go when
 	// it is copied: memory holds the tasks under way, not all n (a
@@ -98,9 +103,9 @@ func Ordered(n, jobs, limit int, out io.Writer, task func(i int, w io.Writer), d
 		finished chan struct{}
 	}
 	jobs = max(jobs, 1)
-	slots := make(chan struct{}, 4*jobs)
-	running := make(chan started, 4*jobs) // in the order of i
-	work := make(chan started, 4*jobs)
+	slots := make(chan struct{}, ahead*jobs)
+	running := make(chan started, ahead*jobs) // in the order of i
+	work := make(chan started, ahead*jobs)
 	quit := make(chan struct{})
 	defer close(quit)
 	for range min(jobs, n) {
@@ -119,7 +124,7 @@ func Ordered(n, jobs, limit int, out io.Writer, task func(i int, w io.Writer), d
 			case <-quit:
 				return
 			}
-			t := started{i, New(limit), make(chan struct{})}
+			t := started{i, New(max(limit/ahead, 1)), make(chan struct{})}
 			running <- t // neither blocks: at most jobs are under way
 			work <- t
 		}
