@@ -5,12 +5,14 @@
 #
 #   bash bench/table.sh [size]        # default 200M; peers that are slow get a slice
 #   bash bench/table.sh --corpus FILE...  # real text: urlgrep against ripgrep on each FILE
+#                                         # (a directory, a maildir say, is searched with -r)
 #
 # Each urlgrep row ends with its speed as a multiple of ripgrep's on the
 # same input, in the same run ("vs rg").
 # Needs ripgrep, linkify-it (node) and URI::Find (perl); it installs them
 # from Debian's and npm's registries when they are missing.
 set -euo pipefail
+self=$(realpath "$0")
 cd "$(dirname "$0")"
 corpus=()
 if [ "${1:-}" = "--corpus" ]; then
@@ -43,10 +45,18 @@ JS
 declare -A rgspeed
 run() {
 	local name=$1 file=$2; shift 2
-	local bytes best=999999 mem=0 t m speed ratio=""
+	local bytes best=999999 mem=0 t m speed ratio="" in=$file
 	bytes=$(stat -c %s "$file")
+	if [ -d "$file" ]; then
+		# A directory: its files' bytes, searched recursively; the
+		# command names it (ripgrep searches a directory recursively),
+		# and standard input is the table's script, never read.
+		bytes=$(find "$file" -type f -printf '%s\n' | awk '{s += $1} END {print s}')
+		set -- "$@" "$file"
+		in=$self
+	fi
 	for _ in 1 2 3; do
-		/usr/bin/time -f '%e %M' -o "$work/time" "$@" < "$file" > /dev/null 2>"$work/err" || true
+		/usr/bin/time -f '%e %M' -o "$work/time" "$@" < "$in" > /dev/null 2>"$work/err" || true
 		read -r t m < <(tail -n 1 "$work/time")
 		best=$(awk -v a="$t" -v b="$best" 'BEGIN{print (a<b)?a:b}')
 		[ "$m" -gt "$mem" ] && mem=$m
@@ -64,13 +74,17 @@ echo "| tool | input | throughput | peak memory | vs rg |"
 echo "|---|---|---|---|---|"
 if [ ${#corpus[@]} -gt 0 ]; then
 	(cd .. && go build -o "$work/urlgrep" ./cmd/urlgrep)
-	cat "${corpus[@]}" > /dev/null
 	for f in "${corpus[@]}"; do
+		if [ -d "$f" ]; then find "$f" -type f -exec cat {} + > /dev/null; else cat "$f" > /dev/null; fi
+	done
+	for f in "${corpus[@]}"; do
+		r=()
+		[ -d "$f" ] && r=(-r)
 		need rg && run "ripgrep -o (URL regex)" "$f" rg -a -o --no-line-number "$re" || true
-		run "urlgrep --raw" "$f" "$work/urlgrep" --raw
-		run "urlgrep --raw -c" "$f" "$work/urlgrep" --raw -c
-		run "urlgrep (mail decoding)" "$f" "$work/urlgrep"
-		run "urlgrep -c (mail decoding)" "$f" "$work/urlgrep" -c
+		run "urlgrep --raw" "$f" "$work/urlgrep" "${r[@]}" --raw
+		run "urlgrep --raw -c" "$f" "$work/urlgrep" "${r[@]}" --raw -c
+		run "urlgrep (mail decoding)" "$f" "$work/urlgrep" "${r[@]}"
+		run "urlgrep -c (mail decoding)" "$f" "$work/urlgrep" "${r[@]}" -c
 	done
 	exit 0
 fi
