@@ -2,12 +2,16 @@ package search
 
 import (
 	"bytes"
+	"fmt"
+	"io"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
 	"github.com/urlgrep/urlgrep/internal/mailgen"
+	"github.com/urlgrep/urlgrep/mailbox"
 )
 
 // TestKitReuse checks that a Search given the buffers an earlier one left
@@ -93,6 +97,58 @@ func TestSmallInputsAllocate(t *testing.T) {
 		t.Logf("%+v: %d bytes a search of a %d-byte message", o, per, len(msg))
 		if per > bound {
 			t.Errorf("%+v: %d bytes allocated a search of a %d-byte message, want at most %d", o, per, len(msg), bound)
+		}
+	}
+}
+
+// renderTexts writes what Texts gives: each text with its part, and the
+// notes.
+func renderTexts(t *testing.T, name string, data []byte, o Options) string {
+	t.Helper()
+	var b strings.Builder
+	err := Texts(Input{Name: name, R: bytes.NewReader(data)}, o, func(n string) {
+		fmt.Fprintf(&b, "note %s\n", n)
+	}, func(p *mailbox.Part, text io.Reader) error {
+		if p != nil {
+			fmt.Fprintf(&b, "part msg=%d %s %s\n", p.Message, p.Path, p.Type)
+		}
+		all, err := io.ReadAll(text)
+		fmt.Fprintf(&b, "%q\n", all)
+		return err
+	})
+	fmt.Fprintf(&b, "err=%v\n", err)
+	return b.String()
+}
+
+// TestKitReuseTexts is TestKitReuse for Texts, whose mail Reader a kit
+// keeps too, and for Texts and Search taking turns.
+func TestKitReuseTexts(t *testing.T) {
+	in := inputs(t)
+	// Mail with problems to tell (notes), one at each end of the order.
+	in["0-broken.eml"] = []byte("From: a@example.com\nContent-Type: multipart/mixed\n\nsee http://a.example/\n")
+	in["z-broken.eml"] = []byte("From: b@example.com\nContent-Type: text/plain\nContent-Transfer-Encoding: base64\n\naHR0cDovL2IuZXhhbXBsZS8K\n-- \nlist footer http://c.example/\n")
+	names := make([]string, 0, len(in))
+	for n := range in {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	want := map[string]string{}
+	for _, n := range names {
+		kits = sync.Pool{}
+		want[n] = renderTexts(t, n, in[n], Options{})
+	}
+	kits = sync.Pool{}
+	for round := range 2 {
+		for i, n := range names {
+			p := names[(i+round+1)%len(names)]
+			if round == 0 {
+				renderTexts(t, p, in[p], Options{})
+			} else {
+				render(t, p, in[p], Options{Jobs: 1})
+			}
+			if got := renderTexts(t, n, in[n], Options{}); got != want[n] {
+				t.Errorf("Texts of %s after %s: reused buffers gave\n%.2000s\nfresh ones\n%.2000s", n, p, got, want[n])
+			}
 		}
 	}
 }

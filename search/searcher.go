@@ -33,7 +33,7 @@ type searcher struct {
 
 // kit is what a Search makes that the next one can use again: the
 // input's 64 KiB read buffer and the stream, with its Scanner and mail
-// Reader and their buffers. A maildir's files are small (the SpamAssassin
+// Reader and their buffers (for Texts, its mail Reader). A maildir's files are small (the SpamAssassin
 // public corpus: 6,046 messages of 14 KB on average), and each Search
 // allocated about 100 KB for them anew (the command 300 KB a file, with
 // its output buffers); under the command's 12 MiB memory limit the
@@ -45,6 +45,10 @@ type kit struct {
 	key kitKey
 	br  *bufio.Reader
 	st  *stream
+	// Texts' mail Reader, and the problems it reported that Texts has
+	// not told yet.
+	texts    *mailbox.Reader
+	problems []mailbox.Problem
 }
 
 // kitKey is what a stream's Scanner is made for (Options.scannerOptions):

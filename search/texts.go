@@ -20,6 +20,8 @@ func Texts(in Input, opts Options, note func(string), fn func(part *mailbox.Part
 		}
 		return true
 	})
+	s.kit = getKit(&s.o) // its read buffer: fn's readers are done with when Texts returns
+	defer putKit(s.kit)
 	br, mail, skip, _, done, err := s.open()
 	defer done()
 	if err != nil || skip {
@@ -28,16 +30,22 @@ func Texts(in Input, opts Options, note func(string), fn func(part *mailbox.Part
 	if !mail {
 		return fn(nil, br)
 	}
-	var problems []string
-	mr := mailbox.NewReader(br, mailbox.OnProblem(func(p mailbox.Problem) {
-		problems = append(problems, in.Name+": "+p.Error())
-	}))
+	k := s.kit
+	if k.texts == nil {
+		k.texts = mailbox.NewReader(br, mailbox.OnProblem(func(p mailbox.Problem) {
+			k.problems = append(k.problems, p)
+		}))
+	} else {
+		k.texts.Reset(br)
+	}
+	mr := k.texts
 	for {
 		part, err := mr.Next()
-		for _, n := range problems {
-			note(n)
+		for _, p := range k.problems {
+			note(in.Name + ": " + p.Error())
 		}
-		problems = problems[:0]
+		clear(k.problems)
+		k.problems = k.problems[:0]
 		if err == io.EOF {
 			return nil
 		}
