@@ -774,3 +774,29 @@ func TestJobsStepDown(t *testing.T) {
 		}
 	}
 }
+
+// TestDrainLetsGo checks that the batches the pipeline has emitted are
+// not held by its queue's array: the queue is shifted from its head, and
+// the array kept the emitted batches (with their events' arrays and the
+// parts they pointed to) reachable; after the pipeline stepped down to one
+// stream, 1-2 MB of them kept the collector as crowded as before in about
+// a third of the runs on a mailing-list archive.
+func TestDrainLetsGo(t *testing.T) {
+	for _, stopped := range []bool{false, true} {
+		s := newSearcher(Input{Name: "x"}, Options{TextOnly: true}, func(*Event) bool { return true })
+		p := &pipeline{s: s, stopped: stopped, target: 128}
+		for range 3 {
+			b := p.newBatch(0, 1, []byte("text"))
+			b.done = make(chan struct{})
+			close(b.done)
+			p.inflight = append(p.inflight, b)
+		}
+		queue := p.inflight[:cap(p.inflight)]
+		p.drain()
+		for i, b := range queue {
+			if b != nil {
+				t.Errorf("stopped %v: the queue's array still holds batch %d after drain", stopped, i)
+			}
+		}
+	}
+}
