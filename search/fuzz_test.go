@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"mime/quotedprintable"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -75,6 +76,20 @@ func FuzzSearch(f *testing.F) {
 		mbox := "From a@b.example Mon Nov  2 09:14:03 1994\nFrom: a@b.example\n\n" + text + "\n\nFrom c@d.example Mon Nov  2 09:14:04 1994\nSubject: x\n\n" + text + "\n"
 		if a, b := render(t, "f", []byte(mbox), Options{Jobs: 1}), render(t, "f", []byte(mbox), Options{Jobs: 3, TextOnly: true}); a != b {
 			t.Errorf("mail in pieces with TextOnly differs from Jobs 1:\n%s", firstDiff(b, a))
+		}
+		// A Search on the buffers other searches left (kit) reports what
+		// one on fresh buffers does, the mail searched after the same text
+		// read raw and after itself.
+		for _, o := range []Options{{Jobs: 1}, {Jobs: 1, TextOnly: true}} {
+			kits = sync.Pool{}
+			fresh := render(t, "f", []byte(mbox), o)
+			render(t, "g", []byte(text), Options{Jobs: 1, Raw: true, TextOnly: o.TextOnly})
+			if again := render(t, "f", []byte(mbox), o); again != fresh {
+				t.Errorf("%+v: after a raw search, the mail gave\n%s", o, firstDiff(again, fresh))
+			}
+			if again := render(t, "f", []byte(mbox), o); again != fresh {
+				t.Errorf("%+v: after itself, the mail gave\n%s", o, firstDiff(again, fresh))
+			}
 		}
 	})
 }

@@ -283,7 +283,10 @@ func Sniff(head []byte, opts Options) Kind {
 // Search reads in and calls fn with each event, in input order, on the
 // caller's goroutine; fn returns false to stop. It returns what it read
 // and found, and the first error reading the input (nil at a clean end,
-// or when fn stopped it).
+// or when fn stopped it). Its buffers (a 64 KiB read buffer, the
+// Scanner's and the mail reader's, 100-200 KB in all) serve the next
+// Search once it returns, as a maildir's many small files need: they wait
+// in a sync.Pool, which the collector empties when they go unused.
 func Search(in Input, opts Options, fn func(*Event) bool) (Stats, error) {
 	s := newSearcher(in, opts, fn)
 	s.kit = getKit(&s.o)
