@@ -43,6 +43,11 @@ func FuzzScanner(f *testing.F) {
 				t.Fatalf("Err() = %v, want nil", want.err)
 			}
 			checkPartition(t, in, want)
+			// MayFind false: no URL found (a search leaves out the header
+			// fields it says so of).
+			if ms := want.matches(); len(ms) > 0 && !NewScanner(nil, opts...).MayFind([]byte(in)) {
+				t.Errorf("MayFind reports no URL can be in the text, the Scanner found %q", ms[0].Text)
+			}
 			for _, m := range want.matches() {
 				if len(m.Raw) > bound {
 					t.Errorf("match %q: Raw is %d bytes, above the bound %d", m.Text, len(m.Raw), bound)

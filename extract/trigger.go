@@ -230,3 +230,15 @@ func mayTrigger(data []byte, i int, v *triggerVecs) bool {
 }
 
 func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+
+// MayFind reports whether text, read alone, holds a place where s looks
+// for a URL: a trigger its options turn on (':' before a byte above the
+// space or at the end, '<' before a letter, '.' after a 'w' with the www
+// option, '@' with the email option), found as s's own search finds them
+// (indexTrigger). When it reports false, s finds no URL in text. It does
+// not allocate, and runs at the trigger search's speed: a caller with
+// many short texts (a message's header fields) can leave out those that
+// hold none.
+func (s *Scanner) MayFind(text []byte) bool {
+	return indexTrigger(text, 0, &triggerSets[b2i(s.f.cfg.www)][b2i(s.f.cfg.email)]) >= 0
+}

@@ -3,6 +3,8 @@ package extract
 import (
 	"bytes"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -234,4 +236,65 @@ func FuzzFused(f *testing.F) {
 		sameFused(t, in, WithEmail(true), WithReadSize(512), WithMaxCandidate(256))
 		sameFused(t, in, WithWWW(false), WithEscapes(true))
 	})
+}
+
+// TestMayFind checks that MayFind reports false only of texts in which
+// the Scanner, with the same options, finds no URL: every line of the
+// golden inputs and every case of the scanner's tables, with each
+// setting of the www and email options; and that it does report false of
+// header fields that hold no URL, which a search then leaves out.
+func TestMayFind(t *testing.T) {
+	var texts []string
+	files, _ := filepath.Glob("../testdata/input/extract/*.txt")
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts = append(texts, strings.SplitAfter(string(data), "\n")...)
+	}
+	for _, tt := range scanTests {
+		texts = append(texts, tt.in)
+	}
+	for _, tt := range matchTests {
+		texts = append(texts, tt.in)
+	}
+	found := 0
+	for _, www := range []bool{false, true} {
+		for _, email := range []bool{false, true} {
+			opts := []Option{WithWWW(www), WithEmail(email)}
+			s := NewScanner(nil, opts...)
+			for _, text := range texts {
+				if s.MayFind([]byte(text)) {
+					continue
+				}
+				ms, _, err := scanAll(t, strings.NewReader(text), opts...)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(ms) > 0 {
+					t.Errorf("www %v, email %v: MayFind(%q) is false, the Scanner found %q", www, email, text, ms[0].Text)
+				}
+				found++
+			}
+		}
+	}
+	if found == 0 {
+		t.Error("MayFind reported false of no text")
+	}
+	s := NewScanner(nil)
+	for text, want := range map[string]bool{
+		"alice@example.org (Alice)\n":         false, // '@' is no trigger without the email option
+		"Alice <alice@example.org>\n":         true,  // '<' before a letter may open a wrapper
+		"Re: the meeting\n":                   false, // a ':' before a space
+		"Mutt/1.5.21 (2010-09-15)\n":          false,
+		"<https://lists.example.org/unsub>\n": true,
+		"see www.example.org\n":               true,
+		"<mailto:list-request@example.org>\n": true,
+		"a colon at the end:":                 true,
+	} {
+		if got := s.MayFind([]byte(text)); got != want {
+			t.Errorf("MayFind(%q) = %v, want %v", text, got, want)
+		}
+	}
 }

@@ -231,7 +231,7 @@ var unscanned = map[string]bool{
 // headerParts adds a part for every field of a message's header that may
 // carry URLs: all but those in unscanned (Subject, List-*, Archived-At,
 // Link, X-* and the address fields, whose display names carry URLs in
-// spam, among them).
+// spam, among them), and with a HeaderFilter, those it passes.
 func (r *Reader) headerParts(h header, prefix string) {
 	for i := range h {
 		f := &h[i]
@@ -243,8 +243,12 @@ func (r *Reader) headerParts(h header, prefix string) {
 		if prefix != "" {
 			path = prefix + "header:" + hn.name
 		}
+		encoded := bytes.Contains(f.value, []byte("=?"))
+		if !encoded && r.mayHold != nil && !r.mayHold(f.value) {
+			continue // no URL can be in it (HeaderFilter)
+		}
 		b := r.headerBody()
-		if bytes.Contains(f.value, []byte("=?")) {
+		if encoded {
 			// RFC 2047 words decoded: the text is not as written.
 			pos := f.first.pos
 			pos.Exact = false

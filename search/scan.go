@@ -154,7 +154,9 @@ func (st *stream) scanText(offset int64, line int) error {
 func (st *stream) mail(r io.Reader, offset int64, line int) error {
 	defer st.tellProgress()
 	// One Reader serves every piece the stream reads, reset for each.
-	opts := []mailbox.Option{mailbox.StartAt(offset, line, 0)}
+	// A header field in which the Scanner would find no URL is no part:
+	// its PartBegin would be the only event it made.
+	opts := []mailbox.Option{mailbox.StartAt(offset, line, 0), mailbox.HeaderFilter(st.sc.MayFind)}
 	if st.o.reuseParts() {
 		// The callback keeps nothing of an event, a piece's worker copies
 		// the parts it keeps (pipeline.worker): the Reader need not make
@@ -182,6 +184,13 @@ func (st *stream) mail(r io.Reader, offset int64, line int) error {
 		clear(st.problems)
 		st.problems = st.problems[:0]
 		if err == io.EOF {
+			// Messages with no part (a header of trace fields and an
+			// empty body) count too: a piece's count numbers the next
+			// piece's messages.
+			if n := mr.Messages(); n > st.msgs {
+				st.progMsgs += int64(n - st.msgs)
+				st.msgs = n
+			}
 			return nil
 		}
 		if err != nil {

@@ -800,3 +800,31 @@ func TestDrainLetsGo(t *testing.T) {
 		}
 	}
 }
+
+// TestJobsPartlessMessages checks the message numbers of Jobs N against
+// Jobs 1 on a mailbox of messages that hold no part to scan (trace fields
+// and an empty body; header fields with no URL in them, which are no
+// parts), among messages with a URL and a problem to tell: a piece's
+// message count came from the parts it read, and each part-less message
+// at a piece's end shifted the numbers of every message after it.
+func TestJobsPartlessMessages(t *testing.T) {
+	var in strings.Builder
+	for n := range 60 {
+		fmt.Fprintf(&in, "From a@example.org Mon Nov  2 09:14:%02d 1994\nDate: Mon, 2 Nov 1994 09:14:%02d +0000\nSubject: nothing here\n\n", n%60, n%60)
+		if n%3 == 0 {
+			fmt.Fprintf(&in, "From b@example.org Mon Nov  2 09:15:00 1994\nContent-Type: text\nSubject: %d\n\nsee http://www.example.org/%d\n\n", n, n)
+		}
+	}
+	data := []byte(in.String())
+	defer func(t, m int) { batchTarget, batchMax = t, m }(batchTarget, batchMax)
+	batchTarget, batchMax = 256, 1024
+	want := render(t, "m", data, Options{Jobs: 1})
+	if !strings.Contains(want, "msg=80 ") {
+		t.Fatalf("Jobs 1 numbers the last URL's message otherwise than 80:\n%s", want)
+	}
+	for _, o := range []Options{{Jobs: 3}, {Jobs: 2, TextOnly: true}, {Jobs: 3, CountOnly: true}} {
+		if got := render(t, "m", data, o); got != want {
+			t.Errorf("%+v differs from Jobs 1:\n%s", o, firstDiff(got, want))
+		}
+	}
+}
