@@ -143,7 +143,9 @@ const (
 	Note
 
 	// PartBegin starts a text of the input: a mail part (Part set) or
-	// the input itself (Part nil).
+	// the input itself (Part nil). A header field in which the Scanner
+	// could find no URL (extract.Scanner.MayFind) is no part, and has
+	// none.
 	PartBegin
 
 	// LineEvent is a line of the input, with or around URLs: Line set
