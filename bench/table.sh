@@ -13,15 +13,15 @@
 # from Debian's and npm's registries when they are missing.
 set -euo pipefail
 self=$(realpath "$0")
-cd "$(dirname "$0")"
 corpus=()
 if [ "${1:-}" = "--corpus" ]; then
 	shift
-	for f in "$@"; do corpus+=("$(realpath "$f")"); done
+	for f in "$@"; do corpus+=("$(realpath "$f")"); done # as given, before the cd
 	size=0
 else
 	size=${1:-200M}
 fi
+cd "$(dirname "$0")"
 work=${TMPDIR:-/tmp}/urlgrep-bench
 mkdir -p "$work"
 
