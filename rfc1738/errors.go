@@ -37,6 +37,12 @@ var (
 	// only, but such names are in the DNS (RFC 2181 §11 lets a label hold
 	// any octet) and browsers and peers link them.
 	ErrUnderscore = errors.New(`"_" in a host name label (§3.1: letters, digits and "-" only)`)
+	// ErrTrailingDot is a host name written fully qualified, the root's
+	// empty label after its last "." ("www.example.org."): §3.1's
+	// hostname ends with a toplabel, but the DNS writes absolute names so
+	// (RFC 1034 §3.1), RFC 3986's reg-name allows it, and browsers open
+	// such URLs; mail has them ("http://www.example.edu./path").
+	ErrTrailingDot = errors.New(`host name ends with "." (§3.1: hostname ends with toplabel)`)
 
 	// Scheme grammars (§3.2–§3.11, §5).
 	ErrNotInternet      = errors.New(`scheme-specific part must start with "//" (§3.1)`)

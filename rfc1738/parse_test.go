@@ -160,7 +160,18 @@ func TestParseErrors(t *testing.T) {
 		{"label starts with hyphen", "http://-a.com/", true, ErrBadHost, 7, false},
 		{"label ends with hyphen", "http://a-.com/", true, ErrBadHost, 8, false},
 		{"empty label", "http://a..com/", true, ErrBadHost, 9, false},
-		{"trailing dot", "http://a.com./", true, ErrBadHost, 12, false},
+		// A name written fully qualified ("example.org."): lenient reads
+		// it with a warning, as the DNS and browsers have it; not after a
+		// number, nor two dots.
+		{"trailing dot", "http://a.com./", false, ErrTrailingDot, 12, false},
+		{"trailing dot and port", "http://a.com.:8080/", false, ErrTrailingDot, 12, false},
+		{"trailing dot, no path", "http://www.example.org.", false, ErrTrailingDot, 22, false},
+		{"trailing dot, IDN", "http://b\u00fccher.de./", false, ErrIDN, 8, false},
+		{"trailing dot, underscore first", "http://a_b.example.com./", false, ErrUnderscore, 8, false},
+		{"trailing dot, bad name", "http://a!b.com./", true, ErrBadHost, 8, false},
+		{"two trailing dots", "http://a.com../", true, ErrBadHost, 13, false},
+		{"trailing dot after a number", "http://1.2.3.4./", true, ErrBadHost, 14, false},
+		{"a dot for a host", "http://./", true, ErrBadHost, 7, false},
 		{"top label digit", "http://a.1com/", true, ErrBadHost, 9, false},
 		{"three groups", "http://10.0.0/", true, ErrBadHost, 12, false},
 		{"group over 255", "http://10.0.0.256/", false || true, ErrBadHost, 14, false},
@@ -535,6 +546,26 @@ func TestLenientAuthority(t *testing.T) {
 	lenient, err := ParseLenient(in)
 	if err != nil || lenient.HasUser || lenient.Host != "example.com" || lenient.Path != "?email=a@b.com" || findWarning(lenient, ErrQueryNoSlash) == nil {
 		t.Errorf("ParseLenient(%q) = %+v, %v; want host example.com, path ?email=a@b.com and a warning", in, lenient, err)
+	}
+}
+
+// TestTrailingDot checks a fully qualified host name ("example.org."):
+// lenient mode keeps the dot, as written, in the host and the rendering,
+// and warns; strict mode reports it at the dot.
+func TestTrailingDot(t *testing.T) {
+	const in = "http://WWW.Example.ORG./a?b"
+	u, err := ParseLenient(in)
+	if err != nil || u.Host != "www.example.org." || u.String() != "http://www.example.org./a?b" || findWarning(u, ErrTrailingDot) == nil {
+		t.Errorf("ParseLenient(%q) = %+v, %v; want host www.example.org., http://www.example.org./a?b and a warning", in, u, err)
+	}
+	var pe *Error
+	if _, err := Parse(in); !errors.Is(err, ErrTrailingDot) || !errors.As(err, &pe) || pe.Offset != 22 {
+		t.Errorf("Parse(%q) error = %v, want ErrTrailingDot at offset 22", in, err)
+	}
+	const idn = "http://b\u00fccher.example./"
+	u, err = ParseLenient(idn)
+	if err != nil || u.Host != "xn--bcher-kva.example." || u.HostUnicode != "b\u00fccher.example." {
+		t.Errorf("ParseLenient(%q) = %+v, %v; want host xn--bcher-kva.example. (b\u00fccher.example.)", idn, u, err)
 	}
 }
 

@@ -308,7 +308,7 @@ func (p *parser) relax(off int, err error) (int, error) {
 	return 0, nil
 }
 
-var relaxable = []error{ErrBadEscape, ErrUnsafe, ErrNonASCII, ErrReserved, ErrFragment, ErrQueryNoSlash, ErrIPLiteral, ErrIDN, ErrUnderscore}
+var relaxable = []error{ErrBadEscape, ErrUnsafe, ErrNonASCII, ErrReserved, ErrFragment, ErrQueryNoSlash, ErrIPLiteral, ErrIDN, ErrUnderscore, ErrTrailingDot}
 
 func warnIndex(err error) int {
 	for i, e := range relaxable {
@@ -542,6 +542,22 @@ func (p *parser) host(start, end, authEnd int) (int, error) {
 			return off, err
 		}
 		u.Host = lower(host)
+		return 0, nil
+	}
+	if n := len(host); n > 1 && host[n-1] == '.' && host[n-2] != '.' && !isHostnumber(host[:n-1]) {
+		// A name written fully qualified: the name is read as any host
+		// (its own faults first), then the dot relaxed (ErrTrailingDot)
+		// and kept, as written.
+		if off, err := p.host(start, end-1, authEnd); err != nil {
+			return off, err
+		}
+		if off, err := p.relax(end-1, ErrTrailingDot); err != nil {
+			return off, err
+		}
+		u.Host += "."
+		if u.HostUnicode != "" {
+			u.HostUnicode += "."
+		}
 		return 0, nil
 	}
 	i := badHost(host)

@@ -40,13 +40,14 @@ func Unwrap(u *rfc1738.URL) (target string, by []string, ok bool) {
 	if u == nil || !u.Internet || (u.Scheme != "http" && u.Scheme != "https") {
 		return "", nil, false
 	}
-	// The authority as the parser read it: its host, in lower case; then
-	// the path and query as written.
+	// The authority as the parser read it: its host, in lower case and
+	// without the final dot of a fully qualified name (lenient parsing
+	// keeps it, as splitHTTP drops it); then the path and query as written.
 	rest := u.Path
 	if u.HasSlash {
 		rest = "/" + rest
 	}
-	first, name, ok := unwrapAt(u.Host, rest, "")
+	first, name, ok := unwrapAt(strings.TrimSuffix(u.Host, "."), rest, "")
 	if !ok {
 		return "", nil, false
 	}
