@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/urlgrep/urlgrep/internal/mailgen"
 )
@@ -18,8 +19,14 @@ import (
 // and the position Locate gives for each byte of the body.
 func describeParts(t *testing.T, in []byte, opts ...Option) string {
 	t.Helper()
+	return describeFrom(t, bytes.NewReader(in), opts...)
+}
+
+// describeFrom is describeParts reading from r.
+func describeFrom(t *testing.T, r io.Reader, opts ...Option) string {
+	t.Helper()
 	var b strings.Builder
-	mr := NewReader(bytes.NewReader(in), opts...)
+	mr := NewReader(r, opts...)
 	for {
 		p, err := mr.Next()
 		if err == io.EOF {
@@ -323,4 +330,126 @@ func TestHeaderBodiesReused(t *testing.T) {
 	if b > a {
 		t.Errorf("allocations: %v reading 10 messages, %v reading 40: header fields' bodies not reused", a, b)
 	}
+}
+
+// skipMailbox is a mailbox (an mbox, or one message without a "From "
+// line) whose messages carry bodies the Reader skips (attachments, images),
+// mostly base64 lines, among them every kind of line that must stop a run
+// of skipped lines or must not: a separator, "From " prose, the part's
+// delimiter and an outer one, other "--" lines, mboxrd quoting, spaces and
+// "-" near a line's start, blank lines, CRLF, a line longer than the
+// source's buffer.
+func skipMailbox(rng *rand.Rand, mbox bool) []byte {
+	var b bytes.Buffer
+	b64 := func() string {
+		const alpha = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+		line := make([]byte, 76)
+		for i := range line {
+			line[i] = alpha[rng.IntN(len(alpha))]
+		}
+		return string(line)
+	}
+	body := func(delims []string) {
+		for range rng.IntN(150) {
+			line := b64()
+			switch rng.IntN(40) {
+			case 0:
+				line = "From someone in the text"
+			case 1:
+				if mbox && rng.IntN(4) == 0 {
+					line = "From a@b.example Mon Nov  2 09:14:03 1994" // a separator: the message ends
+				}
+			case 2:
+				line = ">From quoted"
+			case 3:
+				line = "--not-a-boundary"
+			case 4:
+				if len(delims) > 0 && rng.IntN(8) == 0 {
+					line = delims[rng.IntN(len(delims))] // a delimiter: the part ends
+					if rng.IntN(2) == 0 {
+						line += strings.Repeat(" ", 1100) // transport padding (RFC 2046 §5.1.1)
+					}
+				}
+			case 5:
+				line = line[:rng.IntN(8)] + " " + line[8:]
+			case 6:
+				line = line[:rng.IntN(8)] + "-" + line[8:]
+			case 7:
+				line = ""
+			case 8:
+				line += "\r"
+			case 9:
+				if rng.IntN(10) == 0 {
+					line = strings.Repeat(b64(), 900) // longer than the source's buffer
+				}
+			case 10:
+				line = "F"
+			case 11:
+				line = "-"
+			}
+			b.WriteString(line)
+			b.WriteByte('\n')
+		}
+	}
+	for m := range 1 + rng.IntN(4) {
+		if mbox {
+			fmt.Fprintf(&b, "From a@b.example Mon Nov  2 09:14:0%d 1994\n", m%10)
+		}
+		outer, inner := fmt.Sprintf("out%d", m), fmt.Sprintf("in%d", m)
+		fmt.Fprintf(&b, "Subject: m%d http://s.example/%d\n", m, m)
+		switch rng.IntN(3) {
+		case 0: // the message's body is skipped: no delimiters
+			b.WriteString("Content-Type: image/png\nContent-Transfer-Encoding: base64\n\n")
+			body(nil)
+		case 1: // a multipart with an attachment and text
+			fmt.Fprintf(&b, "Content-Type: multipart/mixed; boundary=%q\n\n--%s\n\ntext http://t.example/%d\n--%s\n", outer, outer, m, outer)
+			b.WriteString("Content-Type: application/octet-stream\nContent-Transfer-Encoding: base64\n\n")
+			body([]string{"--" + outer, "--" + outer + "--"})
+			fmt.Fprintf(&b, "--%s\n\nafter http://u.example/\n--%s--\n", outer, outer)
+		default: // nested: the inner delimiter and the outer one
+			fmt.Fprintf(&b, "Content-Type: multipart/mixed; boundary=%q\n\n--%s\n", outer, outer)
+			fmt.Fprintf(&b, "Content-Type: multipart/related; boundary=%q\n\n--%s\n", inner, inner)
+			b.WriteString("Content-Type: image/gif\n\n")
+			body([]string{"--" + inner, "--" + outer, "--" + outer + "--"})
+			fmt.Fprintf(&b, "--%s\n\ninner http://i.example/\n--%s--\n--%s--\n", inner, inner, outer)
+		}
+		b.WriteByte('\n')
+	}
+	return b.Bytes()
+}
+
+// TestSkipSameAsLines: skipping a body that is not read in runs found by
+// vector searches (source.skip) gives the parts, bodies and positions
+// that reading it line by line gives, whatever the reads return: whole
+// buffers, half of them, a byte at a time.
+func TestSkipSameAsLines(t *testing.T) {
+	lineByLine := func(r *Reader) { r.noBulk = true }
+	rng := rand.New(rand.NewPCG(7, 14))
+	for i := range 40 {
+		in := skipMailbox(rng, i%3 != 0)
+		want := describeParts(t, in, lineByLine)
+		for _, rd := range []struct {
+			name string
+			r    io.Reader
+		}{
+			{"whole", bytes.NewReader(in)},
+			{"half", iotest.HalfReader(bytes.NewReader(in))},
+			{"short", &shortReader{r: bytes.NewReader(in), rng: rng}},
+		} {
+			if got := describeFrom(t, rd.r); got != want {
+				j := firstDiff(got, want)
+				t.Fatalf("mailbox %d, %s reads: skipping differs from line reading at byte %d:\nskip  %.300q\nlines %.300q", i, rd.name, j, got[j:], want[j:])
+			}
+		}
+	}
+}
+
+// shortReader returns reads of random sizes, up to 3 KiB.
+type shortReader struct {
+	r   io.Reader
+	rng *rand.Rand
+}
+
+func (s *shortReader) Read(p []byte) (int, error) {
+	return s.r.Read(p[:min(len(p), 1+s.rng.IntN(3<<10))])
 }

@@ -379,10 +379,8 @@ func (r *Reader) skipBody() {
 	for {
 		// Whole buffered lines at once where none may end the body (an
 		// image, an attachment: most of a message's bytes, often).
-		if !r.noBulk {
-			if _, ok := r.src.bulk(len(r.stack) > 0); ok {
-				continue
-			}
+		if !r.noBulk && r.src.skip(len(r.stack) > 0) {
+			continue
 		}
 		if _, ok := r.bodyLine(); !ok {
 			break

@@ -180,6 +180,56 @@ func (s *source) bulk(delims bool) (chunk, bool) {
 	return s.take(b, n, len(s.ends))
 }
 
+// skip consumes a run of whole buffered lines of a body that is not read
+// (an image, an attachment), none of which next treats apart, and
+// reports whether it took any; when it did not, the caller reads a line
+// with next. Base64 attachments are most of a real mailbox's bytes, in
+// lines of 76 that hold neither a space nor a "-": a line that stops the
+// run ("From ", a possible separator, in an mbox; "--", a possible
+// delimiter, in a multipart) has one of them in its first five bytes. So
+// skip finds the first space or "-" with a vector search, takes every line
+// that starts five bytes or more before it, and counts their line breaks,
+// instead of looking at each line (bulk). Where that leaves little (a
+// body of text: spaces everywhere), it takes what bulk takes. Unlike
+// bulk, it may take the line before a delimiter (a skipped body's last
+// line break is nobody's concern) and a line of mboxrd quoting (whose
+// unquoting changes no place). It waits for no input.
+func (s *source) skip(delims bool) bool {
+	b := s.buffered(s.br.Buffered())
+	n := bytes.LastIndexByte(b, '\n') + 1 // whole lines only
+	if n > skipMin {
+		k := n // no line that starts at k-4 or later is taken
+		if s.mbox {
+			if i := bytes.IndexByte(b[:k], ' '); i >= 0 {
+				k = i
+			}
+		}
+		if delims {
+			if i := bytes.IndexByte(b[:k], '-'); i >= 0 {
+				k = i
+			}
+		}
+		switch {
+		case k < 5:
+			n = 0 // the first line may be one
+		case k < n:
+			// The lines up to the first that starts after k-5: its start
+			// follows the first line break at k-5 or later (b[n-1] is one).
+			n = k - 5 + bytes.IndexByte(b[k-5:n], '\n') + 1
+		}
+		if n > skipMin {
+			_, ok := s.take(b, n, bytes.Count(b[:n], []byte{'\n'}))
+			return ok
+		}
+	}
+	_, ok := s.bulk(delims)
+	return ok
+}
+
+// skipMin is the least skip takes by its vector searches: below it, a
+// line at a time (bulk) costs less.
+const skipMin = 1 << 10
+
 // buffered returns what a run of whole lines may be taken from: at most
 // limit buffered bytes, from the start of a line; none when a line is
 // held back, a line is half read or the input has ended.
