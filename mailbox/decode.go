@@ -9,7 +9,6 @@ import (
 	"strings"
 	"sync"
 
-	"golang.org/x/net/html"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/htmlindex"
@@ -120,19 +119,22 @@ func decodeWords(s string) string {
 // end lines, so that a URL never runs into the text beside it. A link
 // whose text is its own target is reported once.
 type htmlText struct {
-	z        *html.Tokenizer
+	z        *htmlTok
 	report   func(error)
 	out      []byte
+	val      []byte // an attribute's value unescaped, in a buffer reused for each
 	skip     int    // inside script or style
 	href     []byte // the target of the open <a>, in a buffer reused for each
 	done     bool
 	overflow bool // a token longer than the buffer ended the HTML
 }
 
+// htmlMaxBuf bounds the bytes of one HTML token (a huge inline image):
+// past it, the rest of the part is read as text.
+const htmlMaxBuf = 1 << 20
+
 func newHTMLText(r io.Reader, report func(error)) *htmlText {
-	z := html.NewTokenizer(r)
-	z.SetMaxBuf(1 << 20)
-	return &htmlText{z: z, report: report}
+	return &htmlText{z: newHTMLTok(r, htmlMaxBuf), report: report}
 }
 
 // Read returns the text and link targets of the HTML.
@@ -149,31 +151,33 @@ func (h *htmlText) Read(p []byte) (int, error) {
 }
 
 func (h *htmlText) next() {
-	switch h.z.Next() {
-	case html.ErrorToken:
+	switch h.z.next() {
+	case tokError:
 		h.done = true
-		if err := h.z.Err(); err != io.EOF {
+		if err := h.z.err; err != io.EOF {
 			// A token longer than the buffer (a huge inline image): the
 			// rest of the part is read as text, and said to be.
 			h.overflow = true
 			h.report(fmt.Errorf("html: %v; the rest of the part read as text", err))
 		}
-	case html.StartTagToken, html.SelfClosingTagToken:
-		name, hasAttr := h.z.TagName()
-		tag := string(name)
+	case tokStartTag:
+		name, hasAttr := h.z.tagName()
+		tag := string(name) // no allocation: compared, not kept
 		if tag == "script" || tag == "style" {
 			h.skip++
 		}
+		isA := tag == "a"
 		for hasAttr {
-			var k, v []byte
-			k, v, hasAttr = h.z.TagAttr()
+			var k, raw []byte
+			k, raw, hasAttr = h.z.tagAttr()
 			switch string(k) {
 			case "href", "src", "cite", "action", "background":
 				// A link target is delimited by its attribute's quotes:
 				// written in angle brackets, it is read whole by the
 				// wrapper rules, spaces, CJK and all, not cut as running
 				// text would be.
-				v = bytes.TrimSpace(v)
+				h.val = attrValue(h.val[:0], raw)
+				v := bytes.TrimSpace(h.val)
 				h.out = append(h.out, '\n')
 				if len(v) > 0 && !bytes.ContainsAny(v, "<>") {
 					// As browsers read a target: tabs and line breaks
@@ -194,14 +198,14 @@ func (h *htmlText) next() {
 					h.out = append(h.out, v...)
 				}
 				h.out = append(h.out, '\n')
-				if tag == "a" && string(k) == "href" {
+				if isA && string(k) == "href" {
 					h.href = append(h.href[:0], v...) // v is trimmed
 				}
 			}
 		}
 		h.out = append(h.out, '\n')
-	case html.EndTagToken:
-		name, _ := h.z.TagName()
+	case tokEndTag:
+		name, _ := h.z.tagName()
 		switch string(name) {
 		case "script", "style":
 			if h.skip > 0 {
@@ -211,14 +215,14 @@ func (h *htmlText) next() {
 			h.href = h.href[:0]
 		}
 		h.out = append(h.out, '\n')
-	case html.TextToken:
+	case tokText:
 		if h.skip > 0 {
 			return
 		}
-		text := h.z.Text() // entities decoded
-		if len(h.href) > 0 && bytes.Equal(bytes.TrimSpace(text), h.href) {
-			return
+		n := len(h.out)
+		h.out = h.z.text(h.out) // entities decoded
+		if len(h.href) > 0 && bytes.Equal(bytes.TrimSpace(h.out[n:]), h.href) {
+			h.out = h.out[:n]
 		}
-		h.out = append(h.out, text...)
 	}
 }

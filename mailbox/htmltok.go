@@ -1,0 +1,1076 @@
+// The tokenizer in this file follows golang.org/x/net/html's Tokenizer
+// (token.go, Copyright 2010 The Go Authors, BSD-style licence: see
+// golang.org/x/net's LICENSE) state for state, so that it gives the same
+// tokens from the same reads; it differs in how it passes over runs of
+// bytes that change no state.
+
+package mailbox
+
+import (
+	"bytes"
+	"io"
+	"unicode/utf8"
+
+	"golang.org/x/net/html"
+)
+
+// tokenType is the kind of token htmlTok.next returns: the kinds of
+// golang.org/x/net/html's TokenType that htmlText tells apart.
+type tokenType uint8
+
+const (
+	tokError tokenType = iota
+	tokText
+	tokStartTag // a start tag, or a self-closing one: htmlText reads both alike
+	tokEndTag
+	tokComment // a comment, a doctype, a bogus comment, "</>"
+)
+
+// span is a range of htmlTok's buffer, start inclusive, end exclusive.
+type span struct{ start, end int }
+
+// htmlTok splits HTML into the tokens htmlText reads, as
+// golang.org/x/net/html's Tokenizer does (the WHATWG tokenization states
+// that Tokenizer implements, its reads of the input included: it asks for
+// more input only when a token needs a byte past what it holds, into a
+// buffer grown by the same rule, so that a part's HTML is read, and
+// placed, step for step as before). Where Tokenizer reads a byte at a
+// time through a function call, htmlTok passes over the runs that change
+// no state, text up to "<", a quoted attribute value up to its quote, a
+// comment up to a "-", with bytes.IndexByte: on the HTML of real mail,
+// Tokenizer was half of mail mode's time.
+//
+// Text and attribute values are unescaped by html.UnescapeString, piece
+// by piece ([unescapeText], [unescapeAttr]), with the common entities
+// decoded in place.
+type htmlTok struct {
+	r       io.Reader
+	buf     []byte
+	raw     span // the current token's bytes
+	data    span // its text, or its tag name
+	err     error
+	readErr error
+	maxBuf  int
+
+	pendingAttr [2]span
+	attr        [][2]span
+	nAttr       int // attributes returned by tagAttr
+
+	tt         tokenType
+	rawTag     string // the element whose end tag ends the raw text to come
+	textIsRaw  bool   // the text token is not unescaped (raw text elements)
+	convertNUL bool   // NUL becomes U+FFFD in the text token
+}
+
+func newHTMLTok(r io.Reader, maxBuf int) *htmlTok {
+	return &htmlTok{r: r, buf: make([]byte, 0, 4096), maxBuf: maxBuf}
+}
+
+// fill is readByte's refill: the current token's bytes move to the front
+// of the buffer (a new one of twice the size when they fill more than
+// half of it), and the rest of it is read into. false with err set when
+// nothing came.
+func (z *htmlTok) fill() bool {
+	if z.readErr != nil {
+		z.err = z.readErr
+		return false
+	}
+	c := cap(z.buf)
+	d := z.raw.end - z.raw.start
+	var buf1 []byte
+	if 2*d > c {
+		buf1 = make([]byte, d, 2*c)
+	} else {
+		buf1 = z.buf[:d]
+	}
+	copy(buf1, z.buf[z.raw.start:z.raw.end])
+	if x := z.raw.start; x != 0 {
+		z.data.start -= x
+		z.data.end -= x
+		z.pendingAttr[0].start -= x
+		z.pendingAttr[0].end -= x
+		z.pendingAttr[1].start -= x
+		z.pendingAttr[1].end -= x
+		for i := range z.attr {
+			z.attr[i][0].start -= x
+			z.attr[i][0].end -= x
+			z.attr[i][1].start -= x
+			z.attr[i][1].end -= x
+		}
+	}
+	z.raw.start, z.raw.end, z.buf = 0, d, buf1[:d]
+	var n int
+	n, z.readErr = readAtLeastOneByte(z.r, buf1[d:cap(buf1)])
+	if n == 0 {
+		z.err = z.readErr
+		return false
+	}
+	z.buf = buf1[:d+n]
+	return true
+}
+
+// readAtLeastOneByte reads r into b, trying again on (0, nil), at most 100
+// times.
+func readAtLeastOneByte(r io.Reader, b []byte) (int, error) {
+	for range 100 {
+		if n, err := r.Read(b); n != 0 || err != nil {
+			return n, err
+		}
+	}
+	return 0, io.ErrNoProgress
+}
+
+// readByte returns the next byte; 0 with err set at the end of the input,
+// on a read error, or when the token passes maxBuf bytes. Small enough to
+// be inlined where the byte is at hand.
+func (z *htmlTok) readByte() byte {
+	if i := z.raw.end; uint(i) < uint(len(z.buf)) && i-z.raw.start < z.maxBuf-1 {
+		z.raw.end = i + 1
+		return z.buf[i]
+	}
+	return z.readByteSlow()
+}
+
+func (z *htmlTok) readByteSlow() byte {
+	if z.raw.end >= len(z.buf) && !z.fill() {
+		return 0
+	}
+	x := z.buf[z.raw.end]
+	z.raw.end++
+	if z.maxBuf > 0 && z.raw.end-z.raw.start >= z.maxBuf {
+		z.err = html.ErrBufferExceeded
+		return 0
+	}
+	return x
+}
+
+// byteSet is a set of bytes, for skipToAny.
+type byteSet [256]bool
+
+func newByteSet(bs string) *byteSet {
+	var t byteSet
+	for i := 0; i < len(bs); i++ {
+		t[bs[i]] = true
+	}
+	return &t
+}
+
+var (
+	tagNameEnd  = newByteSet(" \n\r\t\f/>")
+	attrKeyEnd  = newByteSet(" \n\r\t\f/>=")
+	unquotedEnd = newByteSet(" \n\r\t\f>")
+)
+
+// skipToAny consumes the bytes up to and including the next one in t, as
+// readByte called until it returns one would, and returns it; ok false
+// (err set) where readByte would have failed first.
+func (z *htmlTok) skipToAny(t *byteSet) (c byte, ok bool) {
+	for {
+		if z.raw.end >= len(z.buf) && !z.fill() {
+			return 0, false
+		}
+		lim := len(z.buf)
+		if z.maxBuf > 0 {
+			lim = min(lim, z.raw.start+z.maxBuf)
+		}
+		i := z.raw.end
+		for i < lim && !t[z.buf[i]] {
+			i++
+		}
+		found := i < lim
+		if found {
+			i++
+		}
+		z.raw.end = i
+		if z.maxBuf > 0 && z.raw.end-z.raw.start >= z.maxBuf {
+			z.err = html.ErrBufferExceeded
+			return 0, false
+		}
+		if found {
+			return z.buf[i-1], true
+		}
+	}
+}
+
+// skipTo consumes the bytes up to and including the next c, as readByte
+// called until it returns c would, and reports whether it got there
+// (false with err set where readByte would have failed first).
+func (z *htmlTok) skipTo(c byte) bool {
+	for {
+		if z.raw.end >= len(z.buf) && !z.fill() {
+			return false
+		}
+		lim := len(z.buf)
+		if z.maxBuf > 0 {
+			lim = min(lim, z.raw.start+z.maxBuf)
+		}
+		i := bytes.IndexByte(z.buf[z.raw.end:lim], c)
+		if i >= 0 {
+			z.raw.end += i + 1
+		} else {
+			z.raw.end = lim
+		}
+		if z.maxBuf > 0 && z.raw.end-z.raw.start >= z.maxBuf {
+			z.err = html.ErrBufferExceeded
+			return false
+		}
+		if i >= 0 {
+			return true
+		}
+	}
+}
+
+// skipAll consumes the rest of the input, as readByte called until it
+// fails would.
+func (z *htmlTok) skipAll() {
+	for z.skipTo(0) || z.err == nil {
+		// a NUL is no end: on to the next
+	}
+}
+
+func (z *htmlTok) skipWhiteSpace() {
+	if z.err != nil {
+		return
+	}
+	for {
+		c := z.readByte()
+		if z.err != nil {
+			return
+		}
+		switch c {
+		case ' ', '\n', '\r', '\t', '\f':
+		default:
+			z.raw.end--
+			return
+		}
+	}
+}
+
+// readRawOrRCDATA reads up to the end tag of rawTag.
+func (z *htmlTok) readRawOrRCDATA() {
+	if z.rawTag == "script" {
+		z.readScript()
+		z.textIsRaw = true
+		z.rawTag = ""
+		return
+	}
+	for z.skipTo('<') {
+		c := z.readByte()
+		if z.err != nil {
+			break
+		}
+		if c != '/' {
+			z.raw.end--
+			continue
+		}
+		if z.readRawEndTag() || z.err != nil {
+			break
+		}
+	}
+	z.data.end = z.raw.end
+	// A textarea's or title's RCDATA can hold entities.
+	z.textIsRaw = z.rawTag != "textarea" && z.rawTag != "title"
+	z.rawTag = ""
+}
+
+// readRawEndTag reads rawTag's end tag after "</", and backs up to its
+// start when it is one.
+func (z *htmlTok) readRawEndTag() bool {
+	for i := 0; i < len(z.rawTag); i++ {
+		c := z.readByte()
+		if z.err != nil {
+			return false
+		}
+		if c != z.rawTag[i] && c != z.rawTag[i]-('a'-'A') {
+			z.raw.end--
+			return false
+		}
+	}
+	c := z.readByte()
+	if z.err != nil {
+		return false
+	}
+	switch c {
+	case ' ', '\n', '\r', '\t', '\f', '/', '>':
+		z.raw.end -= 3 + len(z.rawTag)
+		return true
+	}
+	z.raw.end--
+	return false
+}
+
+// readScript reads up to </script>, by the rules for escaped and
+// double-escaped script data (WHATWG HTML §13.2.5.4-§13.2.5.31).
+func (z *htmlTok) readScript() {
+	defer func() {
+		z.data.end = z.raw.end
+	}()
+	var c byte
+
+scriptData:
+	if !z.skipTo('<') {
+		return
+	}
+	goto scriptDataLessThanSign
+
+scriptDataLessThanSign:
+	c = z.readByte()
+	if z.err != nil {
+		return
+	}
+	switch c {
+	case '/':
+		goto scriptDataEndTagOpen
+	case '!':
+		goto scriptDataEscapeStart
+	}
+	z.raw.end--
+	goto scriptData
+
+scriptDataEndTagOpen:
+	if z.readRawEndTag() || z.err != nil {
+		return
+	}
+	goto scriptData
+
+scriptDataEscapeStart:
+	c = z.readByte()
+	if z.err != nil {
+		return
+	}
+	if c == '-' {
+		goto scriptDataEscapeStartDash
+	}
+	z.raw.end--
+	goto scriptData
+
+scriptDataEscapeStartDash:
+	c = z.readByte()
+	if z.err != nil {
+		return
+	}
+	if c == '-' {
+		goto scriptDataEscapedDashDash
+	}
+	z.raw.end--
+	goto scriptData
+
+scriptDataEscaped:
+	c = z.readByte()
+	if z.err != nil {
+		return
+	}
+	switch c {
+	case '-':
+		goto scriptDataEscapedDash
+	case '<':
+		goto scriptDataEscapedLessThanSign
+	}
+	goto scriptDataEscaped
+
+scriptDataEscapedDash:
+	c = z.readByte()
+	if z.err != nil {
+		return
+	}
+	switch c {
+	case '-':
+		goto scriptDataEscapedDashDash
+	case '<':
+		goto scriptDataEscapedLessThanSign
+	}
+	goto scriptDataEscaped
+
+scriptDataEscapedDashDash:
+	c = z.readByte()
+	if z.err != nil {
+		return
+	}
+	switch c {
+	case '-':
+		goto scriptDataEscapedDashDash
+	case '<':
+		goto scriptDataEscapedLessThanSign
+	case '>':
+		goto scriptData
+	}
+	goto scriptDataEscaped
+
+scriptDataEscapedLessThanSign:
+	c = z.readByte()
+	if z.err != nil {
+		return
+	}
+	if c == '/' {
+		goto scriptDataEscapedEndTagOpen
+	}
+	if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' {
+		goto scriptDataDoubleEscapeStart
+	}
+	z.raw.end--
+	goto scriptData
+
+scriptDataEscapedEndTagOpen:
+	if z.readRawEndTag() || z.err != nil {
+		return
+	}
+	goto scriptDataEscaped
+
+scriptDataDoubleEscapeStart:
+	z.raw.end--
+	for i := 0; i < len("script"); i++ {
+		c = z.readByte()
+		if z.err != nil {
+			return
+		}
+		if c != "script"[i] && c != "SCRIPT"[i] {
+			z.raw.end--
+			goto scriptDataEscaped
+		}
+	}
+	c = z.readByte()
+	if z.err != nil {
+		return
+	}
+	switch c {
+	case ' ', '\n', '\r', '\t', '\f', '/', '>':
+		goto scriptDataDoubleEscaped
+	}
+	z.raw.end--
+	goto scriptDataEscaped
+
+scriptDataDoubleEscaped:
+	c = z.readByte()
+	if z.err != nil {
+		return
+	}
+	switch c {
+	case '-':
+		goto scriptDataDoubleEscapedDash
+	case '<':
+		goto scriptDataDoubleEscapedLessThanSign
+	}
+	goto scriptDataDoubleEscaped
+
+scriptDataDoubleEscapedDash:
+	c = z.readByte()
+	if z.err != nil {
+		return
+	}
+	switch c {
+	case '-':
+		goto scriptDataDoubleEscapedDashDash
+	case '<':
+		goto scriptDataDoubleEscapedLessThanSign
+	}
+	goto scriptDataDoubleEscaped
+
+scriptDataDoubleEscapedDashDash:
+	c = z.readByte()
+	if z.err != nil {
+		return
+	}
+	switch c {
+	case '-':
+		goto scriptDataDoubleEscapedDashDash
+	case '<':
+		goto scriptDataDoubleEscapedLessThanSign
+	case '>':
+		goto scriptData
+	}
+	goto scriptDataDoubleEscaped
+
+scriptDataDoubleEscapedLessThanSign:
+	c = z.readByte()
+	if z.err != nil {
+		return
+	}
+	if c == '/' {
+		goto scriptDataDoubleEscapeEnd
+	}
+	z.raw.end--
+	goto scriptDataDoubleEscaped
+
+scriptDataDoubleEscapeEnd:
+	if z.readRawEndTag() {
+		z.raw.end += len("</script>")
+		goto scriptDataEscaped
+	}
+	if z.err != nil {
+		return
+	}
+	goto scriptDataDoubleEscaped
+}
+
+// readComment reads a comment after its "<!--". Its text is not kept:
+// only where it ends matters.
+func (z *htmlTok) readComment() {
+	dashCount := 0
+	beginning := true
+	for {
+		if dashCount == 0 && !beginning {
+			// Any byte but "-" leaves this state as it is ("!" and ">"
+			// count only after two dashes).
+			if !z.skipTo('-') {
+				return
+			}
+			dashCount = 1
+			continue
+		}
+		c := z.readByte()
+		if z.err != nil {
+			return
+		}
+		switch c {
+		case '-':
+			dashCount++
+			continue
+		case '>':
+			if dashCount >= 2 || beginning {
+				return
+			}
+		case '!':
+			if dashCount >= 2 {
+				c = z.readByte()
+				if z.err != nil {
+					return
+				} else if c == '>' {
+					return
+				} else if c == '-' {
+					dashCount = 1
+					beginning = false
+					continue
+				}
+			}
+		}
+		dashCount = 0
+		beginning = false
+	}
+}
+
+// readUntilCloseAngle reads up to and including the next ">". Called
+// with err set (a doctype cut short), it reads one byte, as Tokenizer
+// does, which may read more input.
+func (z *htmlTok) readUntilCloseAngle() {
+	if z.err != nil {
+		z.readByte()
+		return
+	}
+	z.skipTo('>')
+}
+
+// readMarkupDeclaration reads a token after "<!": a comment, a doctype,
+// or a bogus comment (CDATA sections are bogus comments in HTML content,
+// as Tokenizer reads them by default).
+func (z *htmlTok) readMarkupDeclaration() {
+	z.data.start = z.raw.end
+	var c [2]byte
+	for i := range 2 {
+		c[i] = z.readByte()
+		if z.err != nil {
+			return
+		}
+	}
+	if c[0] == '-' && c[1] == '-' {
+		z.readComment()
+		return
+	}
+	z.raw.end -= 2
+	if z.readDoctype() {
+		return
+	}
+	z.readUntilCloseAngle()
+}
+
+// readDoctype reads a doctype after "<!", or backs up and returns false.
+func (z *htmlTok) readDoctype() bool {
+	const s = "DOCTYPE"
+	for i := 0; i < len(s); i++ {
+		c := z.readByte()
+		if z.err != nil {
+			return false
+		}
+		if c != s[i] && c != s[i]+('a'-'A') {
+			z.raw.end = z.data.start
+			return false
+		}
+	}
+	if z.skipWhiteSpace(); z.err != nil {
+		return true
+	}
+	z.readUntilCloseAngle()
+	return true
+}
+
+// startTagIn returns the index in ss of the tag name, case ignored, or
+// -1.
+func (z *htmlTok) startTagIn(ss ...string) int {
+loop:
+	for j, s := range ss {
+		if z.data.end-z.data.start != len(s) {
+			continue
+		}
+		for i := 0; i < len(s); i++ {
+			c := z.buf[z.data.start+i]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if c != s[i] {
+				continue loop
+			}
+		}
+		return j
+	}
+	return -1
+}
+
+// readStartTag reads a start tag after "<a" and notes the elements whose
+// contents are raw text.
+func (z *htmlTok) readStartTag() tokenType {
+	z.readTag(true)
+	if z.err != nil {
+		return tokError
+	}
+	c := z.buf[z.data.start]
+	if 'A' <= c && c <= 'Z' {
+		c += 'a' - 'A'
+	}
+	var raw []string
+	switch c {
+	case 'i':
+		raw = rawTags[0:1]
+	case 'n':
+		raw = rawTags[1:4]
+	case 'p':
+		raw = rawTags[4:5]
+	case 's':
+		raw = rawTags[5:7]
+	case 't':
+		raw = rawTags[7:9]
+	case 'x':
+		raw = rawTags[9:10]
+	}
+	if i := z.startTagIn(raw...); i >= 0 {
+		z.rawTag = raw[i]
+	}
+	return tokStartTag
+}
+
+// rawTags are the elements whose contents are raw text or RCDATA, by
+// their first letters.
+var rawTags = []string{"iframe", "noembed", "noframes", "noscript", "plaintext", "script", "style", "textarea", "title", "xmp"}
+
+// readTag reads a tag's name and attributes, keeping the attributes when
+// saveAttr.
+func (z *htmlTok) readTag(saveAttr bool) {
+	z.attr = z.attr[:0]
+	z.nAttr = 0
+	z.readTagName()
+	if z.skipWhiteSpace(); z.err != nil {
+		return
+	}
+	for {
+		c := z.readByte()
+		if z.err != nil || c == '>' {
+			break
+		}
+		z.raw.end--
+		z.readTagAttrKey()
+		z.readTagAttrVal()
+		if saveAttr && z.pendingAttr[0].start != z.pendingAttr[0].end {
+			z.attr = append(z.attr, z.pendingAttr)
+		}
+		if z.skipWhiteSpace(); z.err != nil {
+			break
+		}
+	}
+}
+
+func (z *htmlTok) readTagName() {
+	z.data.start = z.raw.end - 1
+	c, ok := z.skipToAny(tagNameEnd)
+	if !ok {
+		z.data.end = z.raw.end
+		return
+	}
+	switch c {
+	case ' ', '\n', '\r', '\t', '\f':
+		z.data.end = z.raw.end - 1
+	default: // "/", ">"
+		z.raw.end--
+		z.data.end = z.raw.end
+	}
+}
+
+func (z *htmlTok) readTagAttrKey() {
+	z.pendingAttr[0].start = z.raw.end
+	for {
+		c, ok := z.skipToAny(attrKeyEnd)
+		if !ok {
+			z.pendingAttr[0].end = z.raw.end
+			return
+		}
+		if c == '=' && z.pendingAttr[0].start+1 == z.raw.end {
+			// WHATWG §13.2.5.32: an "=" before a name starts is part of it.
+			continue
+		}
+		z.raw.end--
+		z.pendingAttr[0].end = z.raw.end
+		return
+	}
+}
+
+func (z *htmlTok) readTagAttrVal() {
+	z.pendingAttr[1].start = z.raw.end
+	z.pendingAttr[1].end = z.raw.end
+	if z.skipWhiteSpace(); z.err != nil {
+		return
+	}
+	c := z.readByte()
+	if z.err != nil {
+		return
+	}
+	if c == '/' {
+		return // WHATWG §13.2.5.34: a self-closing start tag
+	}
+	if c != '=' {
+		z.raw.end--
+		return
+	}
+	if z.skipWhiteSpace(); z.err != nil {
+		return
+	}
+	quote := z.readByte()
+	if z.err != nil {
+		return
+	}
+	switch quote {
+	case '>':
+		z.raw.end--
+		return
+	case '\'', '"':
+		z.pendingAttr[1].start = z.raw.end
+		if z.skipTo(quote) {
+			z.pendingAttr[1].end = z.raw.end - 1
+		} else {
+			z.pendingAttr[1].end = z.raw.end
+		}
+	default:
+		z.pendingAttr[1].start = z.raw.end - 1
+		c, ok := z.skipToAny(unquotedEnd)
+		switch {
+		case !ok:
+			z.pendingAttr[1].end = z.raw.end
+		case c == '>':
+			z.raw.end--
+			z.pendingAttr[1].end = z.raw.end
+		default:
+			z.pendingAttr[1].end = z.raw.end - 1
+		}
+	}
+}
+
+// next reads the next token.
+func (z *htmlTok) next() tokenType {
+	z.raw.start = z.raw.end
+	z.data.start = z.raw.end
+	z.data.end = z.raw.end
+	if z.err != nil {
+		z.tt = tokError
+		return z.tt
+	}
+	if z.rawTag != "" {
+		if z.rawTag == "plaintext" {
+			z.skipAll() // everything up to the end of the input
+			z.data.end = z.raw.end
+			z.textIsRaw = true
+		} else {
+			z.readRawOrRCDATA()
+		}
+		if z.data.end > z.data.start {
+			z.tt = tokText
+			z.convertNUL = true
+			return z.tt
+		}
+	}
+	z.textIsRaw = false
+	z.convertNUL = false
+
+loop:
+	for z.skipTo('<') {
+		// Is the "<" part of a tag, a comment or a doctype? If not, it is
+		// text.
+		c := z.readByte()
+		if z.err != nil {
+			break
+		}
+		var tt tokenType
+		switch {
+		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
+			tt = tokStartTag
+		case c == '/':
+			tt = tokEndTag
+		case c == '!' || c == '?':
+			tt = tokComment
+		default:
+			z.raw.end-- // reconsume it
+			continue
+		}
+		// The text before the token comes first.
+		if x := z.raw.end - len("<a"); z.raw.start < x {
+			z.raw.end = x
+			z.data.end = x
+			z.tt = tokText
+			return z.tt
+		}
+		switch tt {
+		case tokStartTag:
+			z.tt = z.readStartTag()
+			return z.tt
+		case tokEndTag:
+			c = z.readByte()
+			if z.err != nil {
+				break loop
+			}
+			if c == '>' {
+				z.tt = tokComment // "</>" is no token at all
+				return z.tt
+			}
+			if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' {
+				z.readTag(false)
+				if z.err != nil {
+					z.tt = tokError
+				} else {
+					z.tt = tokEndTag
+				}
+				return z.tt
+			}
+			z.raw.end--
+			z.readUntilCloseAngle()
+			z.tt = tokComment
+			return z.tt
+		case tokComment:
+			if c == '!' {
+				z.readMarkupDeclaration()
+				z.tt = tokComment
+				return z.tt
+			}
+			z.raw.end--
+			z.readUntilCloseAngle()
+			z.tt = tokComment
+			return z.tt
+		}
+	}
+	if z.raw.start < z.raw.end {
+		z.data.end = z.raw.end
+		z.tt = tokText
+		return z.tt
+	}
+	z.tt = tokError
+	return z.tt
+}
+
+// text appends the text token, unescaped (but raw text), to dst.
+func (z *htmlTok) text(dst []byte) []byte {
+	s := convertNewlines(z.buf[z.data.start:z.data.end])
+	z.data.start, z.data.end = z.raw.end, z.raw.end
+	if z.convertNUL && bytes.IndexByte(s, 0) >= 0 {
+		s = bytes.ReplaceAll(s, []byte{0}, []byte("\ufffd"))
+	}
+	if z.textIsRaw {
+		return append(dst, s...)
+	}
+	return unescapeText(dst, s)
+}
+
+// tagName returns the tag token's name, in lower case, and whether it has
+// attributes.
+func (z *htmlTok) tagName() (name []byte, hasAttr bool) {
+	if z.data.start < z.data.end && (z.tt == tokStartTag || z.tt == tokEndTag) {
+		s := z.buf[z.data.start:z.data.end]
+		z.data.start, z.data.end = z.raw.end, z.raw.end
+		return lower(s), z.nAttr < len(z.attr)
+	}
+	return nil, false
+}
+
+// tagAttr returns the next attribute of a start tag: its name in lower
+// case, its value as written (attrValue unescapes it), and whether more
+// follow.
+func (z *htmlTok) tagAttr() (key, val []byte, more bool) {
+	if z.nAttr < len(z.attr) && z.tt == tokStartTag {
+		x := z.attr[z.nAttr]
+		z.nAttr++
+		return lower(z.buf[x[0].start:x[0].end]), z.buf[x[1].start:x[1].end], z.nAttr < len(z.attr)
+	}
+	return nil, nil, false
+}
+
+// attrValue appends an attribute value as tagAttr returned it, line
+// breaks normalized and unescaped, to dst.
+func attrValue(dst, val []byte) []byte {
+	return unescapeAttr(dst, convertNewlines(val))
+}
+
+// lower lower-cases the ASCII letters of b in place.
+func lower(b []byte) []byte {
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return b
+}
+
+// convertNewlines turns "\r\n" and "\r" in s into "\n", in place.
+func convertNewlines(s []byte) []byte {
+	i := bytes.IndexByte(s, '\r')
+	if i < 0 {
+		return s
+	}
+	dst := i
+	for src := i; src < len(s); src++ {
+		c := s[src]
+		if c == '\r' {
+			if src+1 < len(s) && s[src+1] == '\n' {
+				src++
+			}
+			c = '\n'
+		}
+		s[dst] = c
+		dst++
+	}
+	return s[:dst]
+}
+
+// unescapeText appends s to dst with its character references decoded as
+// in HTML text (WHATWG HTML §13.2.5.72; html.UnescapeString).
+func unescapeText(dst, s []byte) []byte {
+	return unescape(dst, s, false)
+}
+
+// unescapeAttr appends s to dst with its character references decoded as
+// in an attribute value: a named reference with no ";" followed by "=",
+// or one whose name is no reference's (though a reference's name starts
+// it: "&notit"), stays as written (WHATWG HTML §13.2.5.73), so that
+// "?a=1&copy=2" keeps its parameter.
+func unescapeAttr(dst, s []byte) []byte {
+	return unescape(dst, s, true)
+}
+
+// unescape appends s to dst, each character reference decoded: the
+// common ones here, the others by html.UnescapeString given the
+// reference alone (which decodes it as it would in s: a reference's
+// extent and meaning depend on no byte after it, but for the attribute
+// rule on "=", applied here).
+func unescape(dst, s []byte, attribute bool) []byte {
+	for {
+		i := bytes.IndexByte(s, '&')
+		if i < 0 {
+			return append(dst, s...)
+		}
+		dst = append(dst, s[:i]...)
+		s = s[i:]
+		n := refLen(s)
+		ref := s[:n]
+		switch {
+		case n <= 1:
+			dst = append(dst, '&')
+		case ref[1] != '#' && attribute && ref[n-1] != ';' && n < len(s) && s[n] == '=':
+			dst = append(dst, ref...) // §13.2.5.73: "&copy=" in a value stays
+		default:
+			if r, ok := commonRef(ref); ok {
+				dst = utf8.AppendRune(dst, r)
+				break
+			}
+			dec := html.UnescapeString(string(ref))
+			if attribute && ref[1] != '#' && !exactRef(dec, ref) {
+				// Text decodes a reference's longest prefix that is one
+				// ("&notit;" is "¬it;"); a value does not.
+				dst = append(dst, ref...)
+				break
+			}
+			dst = append(dst, dec...)
+		}
+		s = s[max(n, 1):]
+	}
+}
+
+// refLen returns the length of the character reference that s, which
+// starts with "&", may start, as html's unescapeEntity reads it: "&#",
+// an optional "x", digits and an optional ";", or "&", letters and digits
+// and an optional ";". Decoding s[:refLen(s)] alone gives what decoding
+// it in s gives (but for the attribute rule on a following "="): the
+// length checks unescapeEntity makes on what follows a numeric reference
+// ("&#." at least) come out the same, as the reference's digits end where
+// its extent does.
+func refLen(s []byte) int {
+	i := 1
+	if len(s) <= 1 {
+		return len(s)
+	}
+	if s[1] == '#' {
+		i = 2
+		hex := false
+		if i < len(s) && (s[i] == 'x' || s[i] == 'X') {
+			hex = true
+			i++
+		}
+		for i < len(s) {
+			c := s[i]
+			if '0' <= c && c <= '9' || hex && ('a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
+				i++
+				continue
+			}
+			if c == ';' {
+				i++
+			}
+			break
+		}
+		return i
+	}
+	for i < len(s) {
+		c := s[i]
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' {
+			i++
+			continue
+		}
+		if c == ';' {
+			i++
+		}
+		break
+	}
+	return i
+}
+
+// commonRef decodes the references HTML mail is full of, without a call
+// and a string: "&nbsp;", "&amp;", "&lt;", "&gt;", "&quot;".
+func commonRef(ref []byte) (rune, bool) {
+	switch string(ref) {
+	case "&nbsp;":
+		return '\u00a0', true
+	case "&amp;":
+		return '&', true
+	case "&lt;":
+		return '<', true
+	case "&gt;":
+		return '>', true
+	case "&quot;":
+		return '"', true
+	}
+	return 0, false
+}
+
+// exactRef reports whether dec, html.UnescapeString of the named
+// reference ref, decoded ref whole, not just its longest prefix that is a
+// reference's name: that gives the prefix's character and the rest of ref
+// as written ("&notit;" is "¬it;"), a tail that an exact decoding, one or
+// two characters none of which ends ref, never has ("&fjlig;" is "fj").
+func exactRef(dec string, ref []byte) bool {
+	if dec == string(ref) {
+		return false
+	}
+	_, n := utf8.DecodeRuneInString(dec)
+	tail := dec[n:]
+	return tail == "" || !bytes.HasSuffix(ref, []byte(tail))
+}

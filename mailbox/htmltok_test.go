@@ -1,0 +1,215 @@
+package mailbox
+
+import (
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/net/html"
+)
+
+// chunkReader returns data in reads of the sizes sizes gives, cycling,
+// and counts what it has returned.
+type chunkReader struct {
+	data  []byte
+	sizes []int
+	i     int
+	given int
+}
+
+func (c *chunkReader) Read(p []byte) (int, error) {
+	if len(c.data) == 0 {
+		return 0, io.EOF
+	}
+	n := min(len(p), len(c.data))
+	if len(c.sizes) > 0 {
+		n = min(n, c.sizes[c.i%len(c.sizes)])
+		c.i++
+	}
+	copy(p, c.data[:n])
+	c.data = c.data[n:]
+	c.given += n
+	return n, nil
+}
+
+// tokensOf describes the tokens htmlText reads of in, and how much input
+// each had read when it came, by x/net/html's Tokenizer (ours false) or
+// htmlTok (ours true), with the reads sizes gives and maxBuf.
+func tokensOf(in []byte, sizes []int, maxBuf int, ours bool) string {
+	var b strings.Builder
+	src := &chunkReader{data: in, sizes: sizes}
+	if !ours {
+		z := html.NewTokenizer(src)
+		z.SetMaxBuf(maxBuf)
+		for {
+			tt := z.Next()
+			switch tt {
+			case html.ErrorToken:
+				fmt.Fprintf(&b, "error %v @%d\n", z.Err(), src.given)
+				return b.String()
+			case html.TextToken:
+				fmt.Fprintf(&b, "text %q @%d\n", z.Text(), src.given)
+			case html.StartTagToken, html.SelfClosingTagToken:
+				name, more := z.TagName()
+				fmt.Fprintf(&b, "start %q @%d", name, src.given)
+				for more {
+					var k, v []byte
+					k, v, more = z.TagAttr()
+					fmt.Fprintf(&b, " %q=%q", k, v)
+				}
+				b.WriteByte('\n')
+			case html.EndTagToken:
+				name, _ := z.TagName()
+				fmt.Fprintf(&b, "end %q @%d\n", name, src.given)
+			default:
+				fmt.Fprintf(&b, "comment @%d\n", src.given)
+			}
+		}
+	}
+	z := newHTMLTok(src, maxBuf)
+	for {
+		switch z.next() {
+		case tokError:
+			fmt.Fprintf(&b, "error %v @%d\n", z.err, src.given)
+			return b.String()
+		case tokText:
+			fmt.Fprintf(&b, "text %q @%d\n", z.text(nil), src.given)
+		case tokStartTag:
+			name, more := z.tagName()
+			fmt.Fprintf(&b, "start %q @%d", name, src.given)
+			for more {
+				var k, v []byte
+				k, v, more = z.tagAttr()
+				fmt.Fprintf(&b, " %q=%q", k, attrValue(nil, v))
+			}
+			b.WriteByte('\n')
+		case tokEndTag:
+			name, _ := z.tagName()
+			fmt.Fprintf(&b, "end %q @%d\n", name, src.given)
+		default:
+			fmt.Fprintf(&b, "comment @%d\n", src.given)
+		}
+	}
+}
+
+// htmlSeeds are shapes every state of the tokenizer meets: comments of
+// every ending, doctypes, bogus comments, script data escaped and double
+// escaped, raw text and RCDATA elements, plaintext, attributes of every
+// quoting, references in text and values (named, numeric, with and
+// without ";", a name's prefix, "=" after one), NUL and CR.
+var htmlSeeds = []string{
+	`<p class="a" id=b data-x='c'>Hello &amp; <b>world</b>&nbsp;&copy 2024 &notit; &#169; &#x26; &#0; &#128; &#xD800;</p>`,
+	`<a href="http://a.example/?a=1&amp;b=2&copy=3&lt=4&notit;&#38;x">http://a.example/</a>`,
+	`<A HREF=http://b.example/x?y=1&z=2>b</A><IMG SRC = 'http://c.example/i.png' / ><br/><p a=/>`,
+	"<!-- a comment -- > still --!> after <!--> <!---> <!-- x --!- y --> <!----> <!-",
+	`<!DOCTYPE html><!doctype><!DOCTYPE<?xml version="1.0"?><![CDATA[ x ]]></><//x></ >`,
+	"<script>if (a < b && c > d) { x = '</scr' + 'ipt>'; }</script>after",
+	"<script><!-- document.write('<script>x</script>'); --></script><p>t</p>",
+	"<script><!--<script></script>--></SCRIPT >text<style>p{}</style ><title>a &amp; <b>b</b></title>",
+	"<textarea>&lt;x&gt; </textarea ><xmp><b>&amp;</b></xmp><iframe>x</iframe><noscript>&amp;</noscript>",
+	"<plaintext>everything <b>here</b> &amp; after",
+	"a\r\nb\rc\x00d<p x=\"1\r\n2\">e\r</p>",
+	"<p =x ==y a= b c = \"d\" e/ f=g/>h<<a>i<a<b</ a>< p>",
+	"< p>&#<&#x;&#;&;&amp&ampx;&AMP;&Aacute&Aacutex&NotEqualTilde;&nbsp&nbspx",
+	`<a href="&#x68;ttp://h.example/">x</a><a href= >y</a><a href>z</a>`,
+	"<div\n  class=\"x\"\n  style='y'\n>\ntext across\nlines</div\n>",
+	"<scr<script>ipt>a</script><script>a<!--b<script>c</script>d-->e</script>f",
+	"<style>/* </styl */ p { a: b }</style>x<title></title><title>t",
+	"<p>unterminated <a href=\"http://x.example/",
+	"<p>unterminated <a href=http://x.example/",
+	"<!DOCTY", "<!DOCTYPE", "<!-", "<!--", "<!--x-", "<!--x--", "<!--x--!", "</", "</a", "<a", "<a b", "<a b=", "<a b='", "&", "&#", "&#x", "&#9", "&am",
+}
+
+// TestHTMLTokSameAsTokenizer: htmlTok gives the tokens, texts, names and
+// attribute values x/net/html's Tokenizer gives, having read the same
+// input at each (so a part's HTML is placed as before), with the
+// seeds and random HTML-like text, in reads of several sizes, with a
+// token bound of 1 MiB and of a few bytes (the "max buffer exceeded"
+// path).
+func TestHTMLTokSameAsTokenizer(t *testing.T) {
+	var ins []string
+	ins = append(ins, htmlSeeds...)
+	ins = append(ins, strings.Join(htmlSeeds, "\n"))
+	files, _ := filepath.Glob("../testdata/input/mailbox/*.txt")
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ins = append(ins, string(data))
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	const alpha = "<>/!?-='\" \n\r\tab&#;x0ptsciry\x00"
+	parts := []string{"<script>", "</script>", "<!--", "-->", "<style>", "</style>", "<title>", "&amp;", "&nbsp;", "&copy", "<a href=\"", "\">", "<![CDATA[", "]]>", "<!DOCTYPE ", "<plaintext>", "&#x", "<textarea>", "</"}
+	for range 3000 {
+		var b strings.Builder
+		for range rng.IntN(60) {
+			if rng.IntN(4) == 0 {
+				b.WriteString(parts[rng.IntN(len(parts))])
+			} else {
+				b.WriteByte(alpha[rng.IntN(len(alpha))])
+			}
+		}
+		ins = append(ins, b.String())
+	}
+	for i, in := range ins {
+		for _, sizes := range [][]int{nil, {1}, {3, 7, 1}, {64}} {
+			for _, maxBuf := range []int{htmlMaxBuf, 5, 17} {
+				want := tokensOf([]byte(in), sizes, maxBuf, false)
+				got := tokensOf([]byte(in), sizes, maxBuf, true)
+				if got != want {
+					t.Fatalf("input %d %q, reads %v, maxBuf %d:\nhtmlTok\n%s\nTokenizer\n%s", i, in, sizes, maxBuf, got, want)
+				}
+			}
+		}
+	}
+}
+
+// FuzzHTMLTok is TestHTMLTokSameAsTokenizer on the fuzzer's inputs.
+func FuzzHTMLTok(f *testing.F) {
+	for _, s := range htmlSeeds {
+		f.Add([]byte(s), uint8(0), uint8(0))
+	}
+	f.Fuzz(func(t *testing.T, in []byte, size, bound uint8) {
+		var sizes []int
+		if size > 0 {
+			sizes = []int{int(size), int(size)/3 + 1}
+		}
+		maxBuf := htmlMaxBuf
+		if bound > 0 {
+			maxBuf = int(bound)
+		}
+		want := tokensOf(in, sizes, maxBuf, false)
+		if got := tokensOf(in, sizes, maxBuf, true); got != want {
+			t.Fatalf("reads %v, maxBuf %d:\nhtmlTok\n%s\nTokenizer\n%s", sizes, maxBuf, got, want)
+		}
+	})
+}
+
+// TestUnescapeSameAsTokenizer: unescapeText and unescapeAttr decode
+// every named reference HTML has, with and without ";", followed by
+// nothing, a letter, "=" or ";", as x/net/html does in text and in
+// attribute values.
+func TestUnescapeSameAsTokenizer(t *testing.T) {
+	names := []string{"amp", "lt", "gt", "quot", "nbsp", "copy", "reg", "Aacute", "notin", "not", "NotEqualTilde", "acE", "bne", "fjlig", "ThickSpace", "zwj", "apos", "frac12", "euro", "x", "ampx", "notit", "AMP", "LT"}
+	var ins []string
+	for _, n := range names {
+		for _, after := range []string{"", ";", "x", "=", ";=", "1", " ", "&", ";x"} {
+			ins = append(ins, "a&"+n+after+"b", "&"+n+after)
+		}
+	}
+	for _, num := range []string{"#", "#x", "#X", "#9", "#39", "#39;", "#x27", "#x27;", "#128;", "#1114112;", "#99999999999;", "#xD800;", "#0;", "#xg", "#x;", "#;"} {
+		ins = append(ins, "&"+num, "a&"+num+"b", "&"+num+"=")
+	}
+	for _, in := range ins {
+		doc := "<p>" + in + "</p><a href=\"" + strings.ReplaceAll(in, `"`, "") + "\">"
+		want := tokensOf([]byte(doc), nil, htmlMaxBuf, false)
+		if got := tokensOf([]byte(doc), nil, htmlMaxBuf, true); got != want {
+			t.Errorf("%q:\nhtmlTok\n%s\nTokenizer\n%s", in, got, want)
+		}
+	}
+}
