@@ -74,7 +74,8 @@ type body struct {
 	flowJoined   bool // the previous line ended in a soft break
 	flowDepth    int
 	html         *htmlText
-	htmlIn       []byte // decoded HTML, read by the tokenizer up to htmlOff
+	htmlKeep     *htmlText // the HTML reader of this body's parts, reset for each
+	htmlIn       []byte    // decoded HTML, read by the tokenizer up to htmlOff
 	htmlOff      int
 	htmlSegs     []htmlSeg // where each flow into htmlIn starts, and from where
 	htmlSeg      int       // the next segment the tokenizer reads into
@@ -608,7 +609,8 @@ func (b *body) htmlStep() {
 		b.emit(b.html.out, p)
 		b.html.out = b.html.out[:0]
 	}
-	if b.html.done && b.html.overflow {
+	if b.html.done && b.html.overflow != nil {
+		b.r.report(b.path, b.html.overflow)
 		// The rest of the part as text: what the tokenizer had not
 		// taken, then the lines still to come.
 		b.html = nil
@@ -721,7 +723,7 @@ func (b *body) recycle() *body {
 	}
 	*b = body{line: b.line[:0], keep: b.keep[:0], anchors: b.anchors[:0], b64: b.b64[:0],
 		csIn: b.csIn[:0], csOut: b.csOut, b64Out: b.b64Out, htmlIn: b.htmlIn[:0], flowLine: b.flowLine[:0],
-		htmlSegs: b.htmlSegs[:0], qpLine: b.qpLine[:0]}
+		htmlSegs: b.htmlSegs[:0], qpLine: b.qpLine[:0], htmlKeep: b.htmlKeep}
 	if cap(b.keep) > 1<<20 {
 		b.keep = nil // an outsized part's buffer goes
 	}

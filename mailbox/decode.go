@@ -120,21 +120,31 @@ func decodeWords(s string) string {
 // whose text is its own target is reported once.
 type htmlText struct {
 	z        *htmlTok
-	report   func(error)
 	out      []byte
 	val      []byte // an attribute's value unescaped, in a buffer reused for each
 	skip     int    // inside script or style
 	href     []byte // the target of the open <a>, in a buffer reused for each
 	done     bool
-	overflow bool // a token longer than the buffer ended the HTML
+	overflow error // a token longer than htmlMaxBuf ended the HTML: the rest is text
 }
 
 // htmlMaxBuf bounds the bytes of one HTML token (a huge inline image):
 // past it, the rest of the part is read as text.
 const htmlMaxBuf = 1 << 20
 
-func newHTMLText(r io.Reader, report func(error)) *htmlText {
-	return &htmlText{z: newHTMLTok(r, htmlMaxBuf), report: report}
+// reset makes h read the HTML r gives, as a new htmlText would, keeping
+// its buffers: a mailbox has an HTML part every other message, and their
+// tokenizers' buffers were a third of what mail mode allocated. The
+// tokenizer's buffer is kept only at its first size, so that it reads its
+// input as a new one does.
+func (h *htmlText) reset(r io.Reader) {
+	z := h.z
+	if z == nil || cap(z.buf) != htmlBufStart {
+		z = newHTMLTok(r, htmlMaxBuf)
+	} else {
+		*z = htmlTok{r: r, buf: z.buf[:0], attr: z.attr[:0], maxBuf: htmlMaxBuf}
+	}
+	*h = htmlText{z: z, out: h.out[:0], val: h.val[:0], href: h.href[:0]}
 }
 
 // Read returns the text and link targets of the HTML.
@@ -157,8 +167,7 @@ func (h *htmlText) next() {
 		if err := h.z.err; err != io.EOF {
 			// A token longer than the buffer (a huge inline image): the
 			// rest of the part is read as text, and said to be.
-			h.overflow = true
-			h.report(fmt.Errorf("html: %v; the rest of the part read as text", err))
+			h.overflow = fmt.Errorf("html: %v; the rest of the part read as text", err)
 		}
 	case tokStartTag:
 		name, hasAttr := h.z.tagName()

@@ -63,8 +63,11 @@ type htmlTok struct {
 }
 
 func newHTMLTok(r io.Reader, maxBuf int) *htmlTok {
-	return &htmlTok{r: r, buf: make([]byte, 0, 4096), maxBuf: maxBuf}
+	return &htmlTok{r: r, buf: make([]byte, 0, htmlBufStart), maxBuf: maxBuf}
 }
+
+// htmlBufStart is the size of htmlTok's buffer at first, as Tokenizer's.
+const htmlBufStart = 4096
 
 // fill is readByte's refill: the current token's bytes move to the front
 // of the buffer (a new one of twice the size when they fill more than

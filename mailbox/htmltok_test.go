@@ -213,3 +213,25 @@ func TestUnescapeSameAsTokenizer(t *testing.T) {
 		}
 	}
 }
+
+// TestHTMLReaderReused: a part's HTML reader serves the next HTML part
+// fresh, whatever state the last one ended in (inside a script, a
+// title, an open link, a tag cut short): the second part reads as it
+// does alone.
+func TestHTMLReaderReused(t *testing.T) {
+	second := "From b@b.example Mon Nov  2 09:14:04 1994\nContent-Type: text/html\n\n<p>see <a href=\"http://two.example/\">two</a> http://three.example/ &amp; more</p>\n"
+	for _, end := range []string{"<script>var a = 1;", "<title>t", "<a href=\"http://one.example/\">one", "<p class=\"x", "<!-- open", "<plaintext>x", "<style>p{"} {
+		first := "From a@b.example Mon Nov  2 09:14:03 1994\nContent-Type: text/html\n\n<p>first</p>" + end + "\n"
+		both := describeParts(t, []byte(first+second))
+		alone := describeParts(t, []byte(second))
+		// The second part's body is the same; its place is further on.
+		body := func(d string) string {
+			lines := strings.Split(strings.TrimSpace(d), "\n")
+			f := strings.Fields(lines[len(lines)-2])
+			return f[len(f)-1]
+		}
+		if got, want := body(both), body(alone); got != want {
+			t.Errorf("after a part ending %q: second part's body %s, alone %s", end, got, want)
+		}
+	}
+}

@@ -412,7 +412,11 @@ func (r *Reader) newPart(h header, start Position, mediatype string, ct contentT
 		b.flowed, b.delsp = true, strings.EqualFold(ct.delsp, "yes")
 	}
 	if mediatype == "text/html" {
-		b.html = newHTMLText(htmlSource{b}, func(err error) { r.report(path, err) })
+		if b.htmlKeep == nil {
+			b.htmlKeep = new(htmlText)
+		}
+		b.htmlKeep.reset(htmlSource{b})
+		b.html = b.htmlKeep
 	}
 	return r.part(Part{Message: r.msg, MessageID: r.msgID, Subject: r.subject, Path: path, Type: mediatype,
 		Group: group, Body: b, Offset: start.Offset, Line: start.Line, body: b})
