@@ -132,7 +132,7 @@ func (f *Finder) At(data []byte, prev byte, quote []byte) (m *Match, n int) {
 		return nil, 0
 	}
 	if data[0] == '<' {
-		w, _ := wrapper.At(data, true, quote, f.limits())
+		w, _ := wrapper.Locate(data, true, quote, f.limits())
 		if m := f.wrapped(w, data); m != nil {
 			return m, w.End
 		}
@@ -497,6 +497,9 @@ func (f *Finder) wrapped(w wrapper.Wrapper, data []byte) *Match {
 		kind = Angle
 	}
 	raw := f.str(data[w.URLStart:w.URLEnd])
+	if w.Verbatim {
+		w.URL = raw // wrapper.Locate leaves it to us
+	}
 	m := f.match(kind, raw, w.URL, w.Alternate, "")
 	if w.Alternate != "" {
 		// The parser ranks the readings: valid with no warning (what

@@ -336,7 +336,7 @@ func (s *Scanner) try(t, k int) (m *Match, ms, me, resume int, more bool) {
 	switch k {
 	case tLess: // one that opens a wrapper, or may (startsNothing)
 		quote := s.quote(t)
-		w, more := wrapper.At(data[t:], atEOF, quote, s.f.limits())
+		w, more := wrapper.Locate(data[t:], atEOF, quote, s.f.limits())
 		if more {
 			return nil, t, 0, 0, true
 		}

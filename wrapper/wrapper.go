@@ -87,6 +87,11 @@ type Wrapper struct {
 	Alternate string
 
 	Lines int // line breaks crossed inside the wrapper; 0 on one line
+
+	// Verbatim reports that the URL is data[URLStart:URLEnd] as written:
+	// on one line, with no whitespace inside. [Locate] then leaves URL
+	// empty.
+	Verbatim bool
 }
 
 // At reports whether data, which must start with '<', begins with a wrapper.
@@ -104,6 +109,19 @@ type Wrapper struct {
 // without the quote prefix, or the end of input. It reads at most
 // lim.MaxBytes bytes of data and never asks for more once it holds that many.
 func At(data []byte, atEOF bool, quote []byte, lim Limits) (w Wrapper, more bool) {
+	return at(data, atEOF, quote, lim, false)
+}
+
+// Locate is [At] for a caller that reads a verbatim URL out of data: when
+// the wrapper's URL is its text as written (Verbatim), URL is "", and
+// Locate allocates nothing. Most wrappers are so ("<http://a.example/>",
+// an HTML link's target); counting them (urlgrep -c) made a string for
+// each.
+func Locate(data []byte, atEOF bool, quote []byte, lim Limits) (w Wrapper, more bool) {
+	return at(data, atEOF, quote, lim, true)
+}
+
+func at(data []byte, atEOF bool, quote []byte, lim Limits, locate bool) (w Wrapper, more bool) {
 	lim = lim.orDefault()
 	win := data
 	if len(win) > lim.MaxBytes {
@@ -142,8 +160,10 @@ func At(data []byte, atEOF bool, quote []byte, lim Limits) (w Wrapper, more bool
 				// "<URL:>" and "<http:>" hold no URL.
 				return Wrapper{}, false
 			}
-			w = Wrapper{Kind: kind, End: i + 1, URLStart: start, URLEnd: end, Lines: lines}
-			w.URL, w.Alternate = rejoined(win[start:end], quote, n, hyphens)
+			w = Wrapper{Kind: kind, End: i + 1, URLStart: start, URLEnd: end, Lines: lines, Verbatim: n == end-start}
+			if !locate || !w.Verbatim {
+				w.URL, w.Alternate = rejoined(win[start:end], quote, n, hyphens)
+			}
 			return w, false
 		case isSpace(c):
 			// appendix: "The whitespace should be ignored when extracting

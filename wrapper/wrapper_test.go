@@ -283,6 +283,7 @@ func expect(t *testing.T, tt atTest) Wrapper {
 		t.Fatalf("bad row: raw %q not once in %q", tt.raw, tt.in[:want.End])
 	}
 	want.URLEnd = want.URLStart + len(tt.raw)
+	want.Verbatim = want.URL == tt.raw // the URL as written, on one piece of the line
 	return want
 }
 
@@ -293,6 +294,13 @@ func TestAt(t *testing.T) {
 			w, more := At([]byte(tt.in), tt.atEOF, []byte(tt.quote), tt.lim)
 			if w != want || more != tt.wantMore {
 				t.Errorf("At(%q, %v, %q) = %+v, %v, want %+v, %v", tt.in, tt.atEOF, tt.quote, w, more, want, tt.wantMore)
+			}
+			// Locate: the same, but a verbatim URL is left in the data.
+			if want.Verbatim {
+				want.URL = ""
+			}
+			if w, more := Locate([]byte(tt.in), tt.atEOF, []byte(tt.quote), tt.lim); w != want || more != tt.wantMore {
+				t.Errorf("Locate(%q, %v, %q) = %+v, %v, want %+v, %v", tt.in, tt.atEOF, tt.quote, w, more, want, tt.wantMore)
 			}
 		})
 	}
@@ -524,6 +532,19 @@ func FuzzAt(f *testing.F) {
 				t.Fatalf("At(%q, true) asked for more", data)
 			}
 			checkWrapper(t, data, lim, w)
+			// Verbatim says the URL is its text as written; Locate gives
+			// what At gives, that URL left in the data.
+			if w.Kind != None && w.Verbatim != (w.URL == string(data[w.URLStart:w.URLEnd])) {
+				t.Fatalf("At(%q): Verbatim %v, URL %q, text %q", data, w.Verbatim, w.URL, data[w.URLStart:w.URLEnd])
+			}
+			lw, lmore := Locate(data, true, q, lim)
+			aw := w
+			if aw.Verbatim {
+				aw.URL = ""
+			}
+			if lw != aw || lmore != more {
+				t.Fatalf("Locate(%q) = %+v, %v; At gave %+v, %v", data, lw, lmore, w, more)
+			}
 			// Opens false and not short: At finds nothing, whatever the
 			// quote and whether data ends there or not.
 			if ok, short := Opens(data, lim); !ok && !short {
