@@ -258,3 +258,34 @@ func TestHTMLPositions(t *testing.T) {
 	}
 	goldie.New(t, goldie.WithFixtureDir("../testdata/golden/mailbox")).Assert(t, "html-positions", []byte(out.String()))
 }
+
+// TestCutBase64: Cut finds the last separator among lines of base64 (an
+// attachment: no space in 8 KiB windows, which it passes at once), at
+// every place around its windows' edges, and none where there is none.
+func TestCutBase64(t *testing.T) {
+	line := strings.Repeat("QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo", 3)[:76] + "\n"
+	sep := "From a@b.example Mon Jan  1 00:00:00 2001\n"
+	body := strings.Repeat(line, 400) // 30,800 bytes
+	for at := 0; at <= len(body); at += len(line) {
+		for _, extra := range []string{"", "x", "From nobody here\n"} {
+			data := []byte(sep + "\n" + body[:at] + sep + extra + body[at:])
+			want := len(sep) + 1 + at
+			if got := Cut(data); got != want {
+				t.Fatalf("separator after %d bytes of base64 (then %q): Cut = %d, want %d", at, extra, got, want)
+			}
+		}
+	}
+	// A separator's line break at each place of a window, its "From "
+	// in the next: a tail of each length after it moves the windows.
+	for at := 0; at <= len(body); at += len(line) {
+		for pad := range len(line) + 1 {
+			data := []byte(sep + "\n" + body[:at] + sep + body[at:] + strings.Repeat("A", pad))
+			if got, want := Cut(data), len(sep)+1+at; got != want {
+				t.Fatalf("separator after %d bytes of base64, %d after the last line: Cut = %d, want %d", at, pad, got, want)
+			}
+		}
+	}
+	if got := Cut([]byte(sep + "\n" + body)); got != -1 {
+		t.Fatalf("base64 alone after the first separator: Cut = %d, want -1", got)
+	}
+}

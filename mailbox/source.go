@@ -515,6 +515,12 @@ func Cut(data []byte) int {
 // whose preceding line break is in data[start:end], or -1.
 func lastSeparator(data []byte, start, end int) int {
 	const sep = "\nFrom "
+	if bytes.IndexByte(data[start:min(len(data), end+len(sep)-1)], ' ') < 0 {
+		// No space, no "From ": a window of base64 (an attachment),
+		// passed at the speed of one vector search, where looking for
+		// "\nFrom " stops at every line.
+		return -1
+	}
 	cut := -1
 	for i := start; i < end; {
 		j := bytes.Index(data[i:min(len(data), end+len(sep)-1)], []byte(sep))
