@@ -386,14 +386,20 @@ func (p *pipeline) run(r io.Reader, at Start) error {
 	searched := 0 // no cut point ends before this in cur.buf
 	empty := 0    // reads in a row that returned nothing
 	for !p.stopped {
-		// Read up to target, then on in small steps while no cut comes:
-		// a batch's events live until it is emitted, so batches stay
-		// near target bytes.
+		// Read up to target, then on in steps while no cut comes: a
+		// batch's events live until it is emitted, so batches stay near
+		// target bytes. The steps start small and double, each as long
+		// as the stretch with no cut so far: a base64 attachment of 100
+		// KB, with no blank line, cost one 4 KiB read after another
+		// (text read raw: 27,759 reads where one stream makes 2,076, and
+		// four times one stream's time), and a cut comes at most that
+		// stretch's length after the first one past target.
 		buf := cur.buf
 		if len(buf) == cap(buf) && cap(buf) < batchMax {
 			buf = append(make([]byte, 0, min(batchMax, 2*cap(buf))), buf...)
 		}
-		n, err := r.Read(buf[len(buf):min(cap(buf), max(p.target, len(buf)+4<<10))])
+		step := max(4<<10, len(buf)-p.target)
+		n, err := r.Read(buf[len(buf):min(cap(buf), max(p.target, len(buf)+step))])
 		cur.buf = buf[:len(buf)+n]
 		if n == 0 && err == nil {
 			if empty++; empty >= 100 {
