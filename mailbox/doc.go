@@ -4,7 +4,10 @@
 // quoted-printable (whose soft line breaks rejoin the URLs they split) and
 // base64; the charsets of mail, converted to UTF-8 with golang.org/x/text;
 // format=flowed text (RFC 3676); text/html parts, as their link targets and
-// visible text (golang.org/x/net/html); and the RFC 2047 encoded words of
+// visible text (tokenized as golang.org/x/net/html's Tokenizer does, by a
+// tokenizer of this package that passes over runs with vector searches;
+// character references decoded by golang.org/x/net/html); and the RFC
+// 2047 encoded words of
 // the headers that carry URLs (List-*, Archived-At, Link, Subject, ...).
 //
 // The loop is
