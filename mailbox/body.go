@@ -69,6 +69,7 @@ type body struct {
 	flowed       bool
 	delsp        bool
 	flowLine     []byte   // a decoded line not yet complete
+	flowOut      []byte   // a line unflowed (unflow: it was made anew for each)
 	flowPos      Position // where it started
 	flowHasPos   bool
 	flowJoined   bool // the previous line ended in a soft break
@@ -577,7 +578,7 @@ func (b *body) unflow() {
 	if space {
 		text = text[1:] // space-stuffing, or the space after quote marks
 	}
-	var out []byte
+	out := b.flowOut[:0] // emit copies it: the buffer serves the next line
 	if !b.flowJoined || depth != b.flowDepth {
 		if b.flowJoined {
 			out = append(out, '\n') // a soft break before a change of depth is hard
@@ -597,6 +598,7 @@ func (b *body) unflow() {
 	}
 	b.flowJoined, b.flowDepth = soft, depth
 	b.emit(out, pos)
+	b.flowOut = out
 }
 
 // htmlStep gives the tokenizer more decoded HTML, or takes its output.
@@ -723,7 +725,7 @@ func (b *body) recycle() *body {
 	}
 	*b = body{line: b.line[:0], keep: b.keep[:0], anchors: b.anchors[:0], b64: b.b64[:0],
 		csIn: b.csIn[:0], csOut: b.csOut, b64Out: b.b64Out, htmlIn: b.htmlIn[:0], flowLine: b.flowLine[:0],
-		htmlSegs: b.htmlSegs[:0], qpLine: b.qpLine[:0], htmlKeep: b.htmlKeep}
+		htmlSegs: b.htmlSegs[:0], qpLine: b.qpLine[:0], htmlKeep: b.htmlKeep, flowOut: b.flowOut[:0]}
 	if cap(b.keep) > 1<<20 {
 		b.keep = nil // an outsized part's buffer goes
 	}
