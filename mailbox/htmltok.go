@@ -124,27 +124,41 @@ func readAtLeastOneByte(r io.Reader, b []byte) (int, error) {
 }
 
 // readByte returns the next byte; 0 with err set at the end of the input,
-// on a read error, or when the token passes maxBuf bytes. Small enough to
-// be inlined where the byte is at hand.
+// on a read error, or when the token reaches maxBuf bytes.
 func (z *htmlTok) readByte() byte {
-	if i := z.raw.end; uint(i) < uint(len(z.buf)) && i-z.raw.start < z.maxBuf-1 {
-		z.raw.end = i + 1
-		return z.buf[i]
-	}
-	return z.readByteSlow()
-}
-
-func (z *htmlTok) readByteSlow() byte {
-	if z.raw.end >= len(z.buf) && !z.fill() {
+	if _, ok := z.window(); !ok {
 		return 0
 	}
 	x := z.buf[z.raw.end]
-	z.raw.end++
-	if z.maxBuf > 0 && z.raw.end-z.raw.start >= z.maxBuf {
-		z.err = html.ErrBufferExceeded
+	if !z.advance(z.raw.end + 1) {
 		return 0
 	}
 	return x
+}
+
+// window refills the buffer when the token has consumed all of it, and
+// returns how far the token may run in it: to its end, or to maxBuf
+// bytes. false, err set, when no more input came.
+func (z *htmlTok) window() (lim int, ok bool) {
+	if z.raw.end >= len(z.buf) && !z.fill() {
+		return 0, false
+	}
+	lim = len(z.buf)
+	if z.maxBuf > 0 {
+		lim = min(lim, z.raw.start+z.maxBuf)
+	}
+	return lim, true
+}
+
+// advance consumes the bytes up to end, as readByte would one by one:
+// false, err set, when the token has reached maxBuf bytes.
+func (z *htmlTok) advance(end int) bool {
+	z.raw.end = end
+	if z.maxBuf > 0 && end-z.raw.start >= z.maxBuf {
+		z.err = html.ErrBufferExceeded
+		return false
+	}
+	return true
 }
 
 // byteSet is a set of bytes, for skipToAny.
@@ -169,65 +183,50 @@ var (
 // (err set) where readByte would have failed first.
 func (z *htmlTok) skipToAny(t *byteSet) (c byte, ok bool) {
 	for {
-		if z.raw.end >= len(z.buf) && !z.fill() {
+		lim, ok := z.window()
+		if !ok {
 			return 0, false
-		}
-		lim := len(z.buf)
-		if z.maxBuf > 0 {
-			lim = min(lim, z.raw.start+z.maxBuf)
 		}
 		i := z.raw.end
 		for i < lim && !t[z.buf[i]] {
 			i++
 		}
-		found := i < lim
-		if found {
-			i++
+		if i == lim {
+			if !z.advance(lim) {
+				return 0, false
+			}
+			continue
 		}
-		z.raw.end = i
-		if z.maxBuf > 0 && z.raw.end-z.raw.start >= z.maxBuf {
-			z.err = html.ErrBufferExceeded
-			return 0, false
-		}
-		if found {
-			return z.buf[i-1], true
-		}
+		return z.buf[i], z.advance(i + 1)
 	}
 }
 
-// skipTo consumes the bytes up to and including the next c, as readByte
-// called until it returns c would, and reports whether it got there
-// (false with err set where readByte would have failed first).
+// skipTo is skipToAny for one byte, found with a vector search.
 func (z *htmlTok) skipTo(c byte) bool {
 	for {
-		if z.raw.end >= len(z.buf) && !z.fill() {
+		lim, ok := z.window()
+		if !ok {
 			return false
-		}
-		lim := len(z.buf)
-		if z.maxBuf > 0 {
-			lim = min(lim, z.raw.start+z.maxBuf)
 		}
 		i := bytes.IndexByte(z.buf[z.raw.end:lim], c)
-		if i >= 0 {
-			z.raw.end += i + 1
-		} else {
-			z.raw.end = lim
+		if i < 0 {
+			if !z.advance(lim) {
+				return false
+			}
+			continue
 		}
-		if z.maxBuf > 0 && z.raw.end-z.raw.start >= z.maxBuf {
-			z.err = html.ErrBufferExceeded
-			return false
-		}
-		if i >= 0 {
-			return true
-		}
+		return z.advance(z.raw.end + i + 1)
 	}
 }
 
 // skipAll consumes the rest of the input, as readByte called until it
 // fails would.
 func (z *htmlTok) skipAll() {
-	for z.skipTo(0) || z.err == nil {
-		// a NUL is no end: on to the next
+	for {
+		lim, ok := z.window()
+		if !ok || !z.advance(lim) {
+			return
+		}
 	}
 }
 

@@ -89,8 +89,8 @@ type Wrapper struct {
 	Lines int // line breaks crossed inside the wrapper; 0 on one line
 
 	// Verbatim reports that the URL is data[URLStart:URLEnd] as written:
-	// on one line, with no whitespace inside. [Locate] then leaves URL
-	// empty.
+	// no whitespace, line break or quote prefix inside it (a line break
+	// may follow it before the '>'). [Locate] then leaves URL empty.
 	Verbatim bool
 }
 
