@@ -3,10 +3,7 @@ package rfc1738
 import (
 	"net/netip"
 	"strings"
-	"unicode"
 	"unicode/utf8"
-
-	"golang.org/x/net/idna"
 )
 
 // URL is a parsed RFC 1738 URL. Its strings belong to it: they stay valid
@@ -564,9 +561,7 @@ func (p *parser) host(start, end, authEnd int) (int, error) {
 	if i < 0 {
 		u.Host = lower(host)
 		if strings.Contains(u.Host, "xn--") {
-			if h, err := idnaProfile.ToUnicode(u.Host); err == nil && h != u.Host {
-				u.HostUnicode = h
-			}
+			u.HostUnicode = idnLookup(idnToUnicode, u.Host).uni
 		}
 		return 0, nil
 	}
@@ -588,40 +583,17 @@ func (p *parser) host(start, end, authEnd int) (int, error) {
 	if raw[start+i] < 0x80 || strings.ContainsRune(host, utf8.RuneError) {
 		return start + i, ErrBadHost
 	}
-	// A name with non-ASCII labels: a host when IDNA2008 (with the UTS #46
-	// mapping for lookup: case and width folded) gives an A-label name
-	// that is a §3.1 hostname.
-	a, err := idnaProfile.ToASCII(host)
-	if err != nil || badHost(a) >= 0 {
-		return start + i, ErrBadHost
-	}
-	uni, err := idnaProfile.ToUnicode(a)
-	if err != nil || !letterDigits(uni) {
+	// A name with non-ASCII labels (idnHost, remembered by idnLookup).
+	r := idnLookup(idnToASCII, host)
+	if !r.ok {
 		return start + i, ErrBadHost
 	}
 	if off, err := p.relax(start+i, ErrIDN); err != nil {
 		return off, err
 	}
-	u.Host, u.HostUnicode = a, uni
+	u.Host, u.HostUnicode = r.ascii, r.uni
 	return 0, nil
 }
-
-// letterDigits reports whether the non-ASCII runes of the U-label name s
-// are all in IDNA2008's LetterDigits categories (RFC 5892 §2.1: Ll, Lo, Lm,
-// Mn, Mc, Nd), which the UTS #46 tables of x/net/idna do not enforce: they
-// let symbols such as U+2665 through ("NV8"), which IDNA2008 disallows.
-func letterDigits(s string) bool {
-	for _, r := range s {
-		if r >= utf8.RuneSelf && !unicode.In(r, unicode.Ll, unicode.Lo, unicode.Lm, unicode.Mn, unicode.Mc, unicode.Nd) {
-			return false
-		}
-	}
-	return true
-}
-
-// idnaProfile maps and checks internationalized host names: IDNA2008 with
-// the UTS #46 mapping for lookup, the Bidi rule, and DNS lengths.
-var idnaProfile = idna.New(idna.MapForLookup(), idna.BidiRule(), idna.VerifyDNSLength(true), idna.Transitional(false))
 
 // badIPLiteral checks an IP literal in brackets and returns the offset in
 // lit of the first offending byte, or -1.
