@@ -37,6 +37,13 @@ func (f *Finder) Borrowed(data []byte, prev byte) iter.Seq[Found] {
 
 // each is All's loop, or with lazy Borrowed's: one loop over one Scanner.
 func (f *Finder) each(data []byte, prev byte, lazy bool, yield func(Found) bool) {
+	// Short texts with no trigger in them (most of a Markdown document's
+	// runs between its markup) are passed over without a Scanner: the
+	// trigger search finds nothing where the scan would find no URL
+	// (Scanner.MayFind).
+	if indexTrigger(data, 0, &triggerSets[b2i(f.cfg.www)][b2i(f.cfg.email)]) < 0 {
+		return
+	}
 	s := f.scanner(lazy)
 	if pool := f.poolOf(lazy); pool != nil {
 		defer pool.Put(s)

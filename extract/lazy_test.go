@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // sameLazy scans in with an eager and a lazy Scanner (opts plus
@@ -145,5 +146,36 @@ func TestPlainPrefix(t *testing.T) {
 				t.Fatalf("byte %#x at %d: %d, want %d", b, at, n, want)
 			}
 		}
+	}
+}
+
+// TestAsWritten checks the text shown for a URL as written: what cannot
+// stand in an IRI percent-encoded, everything else kept, and the string
+// itself returned, with no allocation, when nothing is encoded (an IRI's
+// letters, in any script, included).
+func TestAsWritten(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"http://a.example/x", "http://a.example/x"},
+		{"https://例え.テスト/パス/1", "https://例え.テスト/パス/1"},
+		{"http://a.example/é", "http://a.example/é"},
+		{"http://a.example/a b", "http://a.example/a%20b"},
+		{"http://a.example/a\u00a0b", "http://a.example/a%C2%A0b"},    // Zs
+		{"http://a.example/a\u00adb", "http://a.example/a%C2%ADb"},    // Cf
+		{"http://a.example/\x7f", "http://a.example/%7F"},             // Cc
+		{"http://a.example/\xff\xfe", "http://a.example/%FF%FE"},      // not UTF-8
+		{"http://a.example/क\u200dष", "http://a.example/क\u200dष"},    // a joiner that joins
+		{"http://a.example/-\u200d-", "http://a.example/-%E2%80%8D-"}, // one that does not
+		{"http://例.example/\u2028é", "http://例.example/%E2%80%A8é"},   // Zl, then kept again
+	} {
+		if got := asWritten(tc.in); got != tc.want {
+			t.Errorf("asWritten(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	iri := "https://例え.テスト/パス/1?q=日本語"
+	if got := asWritten(iri); unsafe.StringData(got) != unsafe.StringData(iri) {
+		t.Errorf("asWritten(%q) made a copy of a text it keeps whole", iri)
+	}
+	if n := testing.AllocsPerRun(100, func() { _ = asWritten(iri) }); n != 0 {
+		t.Errorf("asWritten: %.1f allocations for an IRI kept whole, want 0", n)
 	}
 }

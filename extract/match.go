@@ -175,10 +175,16 @@ func plainPrefix(s string) int {
 // asWritten returns s with what cannot stand in a URL or an IRI (RFC 3987
 // §2.2 ucschar: no controls, spaces or format characters) percent-encoded
 // as UTF-8, bytes that are not UTF-8 included; every other byte is kept.
+// s itself is returned when nothing is to be encoded, as in almost every
+// URL, an IRI's letters included.
 func asWritten(s string) string {
 	i := plainPrefix(s)
-	for i < len(s) && s[i] > 0x20 && s[i] < 0x7f {
-		i++
+	for i < len(s) {
+		size, keep := keptAt(s, i)
+		if !keep {
+			break
+		}
+		i += size
 	}
 	if i == len(s) {
 		return s
@@ -186,29 +192,30 @@ func asWritten(s string) string {
 	b := make([]byte, 0, len(s)+16)
 	b = append(b, s[:i]...)
 	for i < len(s) {
-		c := s[i]
-		if c > 0x20 && c < 0x7f {
-			b = append(b, c)
-			i++
-			continue
-		}
-		if c >= utf8.RuneSelf {
-			r, size := utf8.DecodeRuneInString(s[i:])
-			if !(r == utf8.RuneError && size == 1) && !unicode.In(r, unicode.C, unicode.Z) || joins(r, lastRuneString(s[:i])) {
-				b = append(b, s[i:i+size]...)
-				i += size
-				continue
-			}
+		size, keep := keptAt(s, i)
+		if keep {
+			b = append(b, s[i:i+size]...)
+		} else {
 			for _, c := range []byte(s[i : i+size]) {
 				b = append(b, '%', upperhex[c>>4], upperhex[c&15])
 			}
-			i += size
-			continue
 		}
-		b = append(b, '%', upperhex[c>>4], upperhex[c&15])
-		i++
+		i += size
 	}
 	return string(b)
+}
+
+// keptAt returns the length of the character at s[i] (a byte that is not
+// UTF-8 is one) and whether asWritten keeps it as it is: printable ASCII,
+// and any rune but controls, spaces and format characters, or a joiner
+// that joins.
+func keptAt(s string, i int) (size int, keep bool) {
+	c := s[i]
+	if c < utf8.RuneSelf {
+		return 1, c > 0x20 && c < 0x7f
+	}
+	r, size := utf8.DecodeRuneInString(s[i:])
+	return size, !(r == utf8.RuneError && size == 1) && !unicode.In(r, unicode.C, unicode.Z) || joins(r, lastRuneString(s[:i]))
 }
 
 // validUTF8Prefix reports how many bytes at data[i:] form one rune, and the
