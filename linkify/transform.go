@@ -2,6 +2,7 @@ package linkify
 
 import (
 	"bytes"
+	"slices"
 
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
@@ -33,17 +34,19 @@ func (t *transformer) Transform(doc *ast.Document, reader text.Reader, pc parser
 type runner struct {
 	l      *linker
 	source []byte
-	buf    []byte  // the run's text; a '\n' stands for each line break
-	pieces []piece // the run's text nodes, in order
-	spans  []span  // the links found in buf
-	out    []ast.Node
+	buf    []byte     // the run's text; a '\n' stands for each line break
+	pieces []piece    // the run's text nodes, in order
+	out    []ast.Node // the run's nodes once linked, in order
 	label  []ast.Node // a link's text nodes, reused
 	nodes  slabs      // the nodes and destinations made for the document
 	// cursor is the first piece that a range from here on may touch: the
-	// spans are made in order, so each piece is passed once per run and a
+	// links are made in order, so each piece is passed once per run and a
 	// run with many links costs linear time, not the pieces times the
 	// links.
 	cursor int
+	cur    int      // where in buf the text after the last link made starts
+	stop   ast.Node // the node after the run's last piece, once linked
+	linked bool     // whether a link was made in the run
 	visits int64
 }
 
@@ -83,14 +86,6 @@ func (r *runner) node(p *piece, seg text.Segment) *ast.Text {
 	t.SetSoftLineBreak(false)
 	t.SetHardLineBreak(false)
 	return t
-}
-
-// span is a link to make: buf[start:end] is replaced by the link, whose
-// label is buf[label:labelEnd].
-type span struct {
-	start, end, label, labelEnd int
-	dest                        []byte // a copy: a borrowed match's URL is gone after its turn
-	wrapped                     bool
 }
 
 // walk links the text runs among n's children, and descends.
@@ -139,7 +134,15 @@ func descend(n ast.Node) bool {
 // children of parent. Text nodes that do not follow each other in the
 // source, other than at a line break, start a new run.
 func (r *runner) run(parent, first, stop ast.Node) {
-	r.buf, r.pieces = r.buf[:0], r.pieces[:0]
+	// The run's size first, so that buf and pieces grow once: growing
+	// them as they fill (by a quarter at a time, past 256 elements)
+	// copied a long paragraph's text and pieces five times over.
+	n, size := 0, 0
+	for c := first; c != stop; c = c.NextSibling() {
+		n++
+		size += c.(*ast.Text).Segment.Len() + 1
+	}
+	r.buf, r.pieces = slices.Grow(r.buf[:0], size), slices.Grow(r.pieces[:0], n)
 	for c := first; c != stop; c = c.NextSibling() {
 		t := c.(*ast.Text)
 		if n := len(r.pieces); n > 0 {
@@ -170,8 +173,8 @@ func (r *runner) linkify(parent ast.Node) {
 	if s := r.pieces[0].t.Segment.Start; s > 0 {
 		before = r.source[s-1]
 	}
-	r.spans = r.spans[:0]
-	// Each match is turned into a span at once and not kept: borrowed
+	r.out, r.cursor, r.cur, r.stop, r.linked = r.out[:0], 0, 0, nil, false
+	// Each match is turned into its link at once and not kept: borrowed
 	// matches do, but for a Rewrite, which is handed the Match. (Each
 	// loop ranges over its iterator directly, which keeps the loop's
 	// closures off the heap.)
@@ -184,63 +187,60 @@ func (r *runner) linkify(parent ast.Node) {
 			r.span(f, before)
 		}
 	}
-	if len(r.spans) == 0 {
+	if !r.linked {
 		return
 	}
-	r.out = r.out[:0]
-	r.cursor = 0
-	// The nodes made go where the pieces were: before the node after the
-	// last piece, found now as the pieces' nodes are about to be reused.
-	stop := r.pieces[len(r.pieces)-1].t.NextSibling()
-	cur := 0
-	for _, s := range r.spans {
-		r.out = r.texts(r.out, cur, s.start)
-		link := r.l.initLink(r.nodes.link(), s.dest, r.sourcePos(s.start))
-		label := r.label[:0]
-		if s.wrapped && r.l.Config.Text == TextURL {
-			label = r.words(label, s.label, s.labelEnd)
-		} else {
-			label = r.texts(label, s.label, s.labelEnd)
-		}
-		for _, n := range label {
-			link.AppendChild(link, n)
-		}
-		clear(label)
-		r.label = label[:0]
-		r.out = append(r.out, link)
-		cur = s.end
-	}
-	r.out = r.texts(r.out, cur, len(buf))
+	r.out = r.texts(r.out, r.cur, len(buf))
 	for i := range r.pieces {
 		// A piece's node reused in a link's label has moved there already,
 		// and RemoveChild leaves it alone.
 		parent.RemoveChild(parent, r.pieces[i].t)
 	}
 	for _, n := range r.out {
-		if stop == nil {
+		if r.stop == nil {
 			parent.AppendChild(parent, n)
 		} else {
-			parent.InsertBefore(parent, stop, n)
+			parent.InsertBefore(parent, r.stop, n)
 		}
 	}
 	clear(r.out)
 }
 
-// span adds a span for f, a URL found in the run's text (before is the
-// byte before the run), when it makes a link.
+// span makes the link for f, a URL found in the run's text (before is
+// the byte before the run), when it makes one: the text nodes since the
+// last link, then the link, go to out.
 func (r *runner) span(f extract.Found, before byte) {
 	buf := r.buf
 	m, prev := f.Match, before
 	if f.Start > 0 {
 		prev = buf[f.Start-1]
 	}
-	s := span{start: f.Start, end: f.End, label: int(m.Offset), labelEnd: int(m.End),
-		wrapped: m.Kind == extract.Wrapped}
-	if dest, ok := r.l.markdownDestination(r.l.unescaped(m, buf[f.Start:f.End], prev)); ok && !splitsEscape(buf, s.start) &&
-		!splitsEscape(buf, s.labelEnd) && !splitsEscape(buf, s.end) {
-		s.dest = r.nodes.bytes(dest)
-		r.spans = append(r.spans, s)
+	dest, ok := r.l.markdownDestination(r.l.unescaped(m, buf[f.Start:f.End], prev))
+	if !ok || splitsEscape(buf, f.Start) || splitsEscape(buf, int(m.End)) || splitsEscape(buf, f.End) {
+		return
 	}
+	if !r.linked {
+		// The nodes made go where the pieces were: before the node after
+		// the last piece, found now as the pieces' nodes are about to be
+		// reused.
+		r.linked = true
+		r.stop = r.pieces[len(r.pieces)-1].t.NextSibling()
+	}
+	r.out = r.texts(r.out, r.cur, f.Start)
+	link := r.l.initLink(r.nodes.link(), r.nodes.bytes(dest), r.sourcePos(f.Start))
+	label := r.label[:0]
+	if m.Kind == extract.Wrapped && r.l.Config.Text == TextURL {
+		label = r.words(label, int(m.Offset), int(m.End))
+	} else {
+		label = r.texts(label, int(m.Offset), int(m.End))
+	}
+	for _, n := range label {
+		link.AppendChild(link, n)
+	}
+	clear(label)
+	r.label = label[:0]
+	r.out = append(r.out, link)
+	r.cur = f.End
 }
 
 // unescaped returns the URL of data, found as m, as goldmark shows its
