@@ -177,10 +177,26 @@ func (l *Policy) Destination(m *extract.Match) (string, bool) {
 // backslash escapes resolved that goldmark's renderer resolves in a
 // destination ("javascript&#58;" is "javascript:" to it). A destination
 // with no scheme is relative, and safe.
+//
+// Resolving keeps the bytes before the first '&' or '\\' but for
+// percent-encoding some of them (spaces, controls, non-ASCII), and a '%'
+// makes a destination relative. So when neither '&' nor '\\' comes before
+// the first ':', the destination resolved has the scheme as written or
+// none, and is safe when it is: the second test is needed only when one
+// does (TestSafeShortcut).
 func (l *Policy) Safe(dest string) bool {
 	if !l.safeAs(dest) {
 		return false
 	}
+	if c := strings.IndexByte(dest, ':'); c >= 0 && !strings.ContainsAny(dest[:c], "&\\") {
+		return true
+	}
+	return l.safeResolved(dest)
+}
+
+// safeResolved is Safe's second test: the scheme of dest with goldmark's
+// resolution of character references and backslash escapes.
+func (l *Policy) safeResolved(dest string) bool {
 	if strings.ContainsAny(dest, "&\\") {
 		return l.safeAs(string(util.URLEscape([]byte(dest), true)))
 	}
