@@ -24,6 +24,11 @@ const (
 	Mail     Kind = "mail"     // URL-dense mbox: about one URL per 150 bytes of body
 	News     Kind = "news"     // news articles with quoted replies
 	Markdown Kind = "markdown" // Markdown with bare URLs, wrappers, code
+	// MarkdownAutolinked is Markdown with the same text, seed for seed,
+	// but every URL that a linkifier links written as an autolink
+	// ("<http://...>"): what goldmark costs when the links are in the
+	// source, the floor for a linkifier that finds them.
+	MarkdownAutolinked Kind = "markdown-autolinked"
 )
 
 var words = strings.Fields(`the of and to a in that is for it as was with be by on not he this are or his from at which
@@ -45,6 +50,7 @@ type writer struct {
 	r    *rand.Rand
 	n    int64
 	urls int64
+	auto bool // URLs in running text written as autolinks
 }
 
 func (w *writer) str(s string) { w.w.WriteString(s); w.n += int64(len(s)) }
@@ -67,6 +73,14 @@ func (w *writer) url() string {
 	}
 }
 
+// textURL returns u as running text writes it: an autolink, with auto.
+func (w *writer) textURL(u string) string {
+	if w.auto {
+		return "<" + u + ">"
+	}
+	return u
+}
+
 // sentence returns n words, maybe with a URL among them.
 func (w *writer) sentence(n int, urlEvery int) string {
 	var b strings.Builder
@@ -75,7 +89,7 @@ func (w *writer) sentence(n int, urlEvery int) string {
 			b.WriteByte(' ')
 		}
 		if urlEvery > 0 && w.r.IntN(urlEvery) == 0 {
-			b.WriteString(w.url())
+			b.WriteString(w.textURL(w.url()))
 			continue
 		}
 		b.WriteString(w.word())
@@ -94,7 +108,8 @@ func Write(out io.Writer, kind Kind, size int64, seed uint64) (Stats, error) {
 			w.message(msg)
 		case News:
 			w.article(msg)
-		case Markdown:
+		case Markdown, MarkdownAutolinked:
+			w.auto = kind == MarkdownAutolinked
 			w.markdown(msg)
 		default:
 			return Stats{}, fmt.Errorf("gen: unknown kind %q", kind)
@@ -173,7 +188,12 @@ func (w *writer) article(n int) {
 // wrappers, a list, a code block.
 func (w *writer) markdown(n int) {
 	w.str(fmt.Sprintf("## Section %d\n\n", n))
-	w.str(w.sentence(40, 12) + "\n" + w.sentence(30, 0) + " <URL:" + w.url() + ">.\n\n")
-	w.str("- " + w.sentence(8, 3) + "\n- [" + w.word() + "](" + w.url() + ")\n- *" + w.url() + "*\n\n")
+	s1, s2 := w.sentence(40, 12), w.sentence(30, 0)
+	wrapper := "<URL:" + w.url() + ">"
+	if w.auto {
+		wrapper = "<" + wrapper[len("<URL:"):]
+	}
+	w.str(s1 + "\n" + s2 + " " + wrapper + ".\n\n")
+	w.str("- " + w.sentence(8, 3) + "\n- [" + w.word() + "](" + w.url() + ")\n- *" + w.textURL(w.url()) + "*\n\n")
 	w.str("```\ncurl " + w.url() + "\n```\n\n")
 }

@@ -14,7 +14,7 @@ import (
 )
 
 func main() {
-	kind := flag.String("kind", "rfc", "rfc, mail, news or markdown")
+	kind := flag.String("kind", "rfc", "rfc, mail, news, markdown or markdown-autolinked")
 	size := flag.String("size", "10M", "bytes to write (suffix K, M, G)")
 	seed := flag.Uint64("seed", 1, "random seed")
 	flag.Parse()
