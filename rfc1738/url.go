@@ -307,6 +307,9 @@ func (p *parser) relax(off int, err error) (int, error) {
 
 var relaxable = []error{ErrBadEscape, ErrUnsafe, ErrNonASCII, ErrReserved, ErrFragment, ErrQueryNoSlash, ErrIPLiteral, ErrIDN, ErrUnderscore, ErrTrailingDot}
 
+// nonASCIIWarned is the warned bit of ErrNonASCII.
+var nonASCIIWarned = uint32(1) << warnIndex(ErrNonASCII)
+
 func warnIndex(err error) int {
 	for i, e := range relaxable {
 		if e == err {
@@ -672,6 +675,9 @@ func (p *parser) chars(start, end int, allow uint8) (int, error) {
 		case cl&classControl != 0:
 			err = ErrControl
 		case c >= 0x80:
+			if p.lenient && p.warned&nonASCIIWarned != 0 {
+				continue // an IRI's letters: warned of once, at the first
+			}
 			err = ErrNonASCII
 		default: // national, punctuation, space
 			err = ErrUnsafe
