@@ -181,6 +181,9 @@ func shapes() []doc {
 		gen("colons and dots", func(i int) string {
 			return fmt.Sprintf("Note: key:value pairs, a.b.c names, times 12:%02d:%02d, ratio 3:1.\n", i%60, i%60)
 		}),
+		gen("non-ASCII, URLs spaced", func(i int) string {
+			return fmt.Sprintf("Voir https://例え.テスト/パス/%d et https://bücher.example/straße/%d pour la suite.\n", i, i)
+		}),
 		gen("non-ASCII prose", func(i int) string {
 			return fmt.Sprintf("Ceci est un paragraphe en français, numéro %d : voilà. 日本語の文章です。https://例え.テスト/パス/%d を見て。\n\n", i, i)
 		}),
