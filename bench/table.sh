@@ -96,7 +96,7 @@ go run ./cmd/gen -kind mail -size "$size" -seed 1 > "$work/mail.mbox"
 go run ./cmd/gen -kind markdown -size 64M -seed 1 > "$work/doc.md"
 # The same Markdown with its URLs written as autolinks: goldmark's cost
 # of the links themselves, which no linkifier can go below.
-go run ./cmd/gen -kind markdown-autolinked -size 64M -seed 1 > "$work/doc-autolinked.md"
+go run ./cmd/gen -kind markdown-autolinked -size 64M -seed 1 > "$work/doc-auto.md"
 head -c 4M "$work/rfc.txt" > "$work/rfc-small.txt"
 head -c 4M "$work/mail.mbox" > "$work/mail-small.mbox"
 # The inputs just written are flushed to disk before any timing: the
@@ -128,7 +128,7 @@ for f in rfc-small.txt mail-small.mbox; do
 	perl -MURI::Find -e1 2>/dev/null && run "urifind (perl)" "$work/$f" perl -MURI::Find -e 'local $/; my $t = <STDIN>; URI::Find->new(sub { print "$_[1]\n"; $_[1] })->find(\$t)' || true
 done
 run "goldmark (plain)" "$work/doc.md" "$work/peer" goldmark
-run "goldmark, URLs as autolinks" "$work/doc-autolinked.md" "$work/peer" goldmark
+run "goldmark, URLs as autolinks" "$work/doc-auto.md" "$work/peer" goldmark
 run "goldmark + extension.Linkify" "$work/doc.md" "$work/peer" goldmark-linkify
 run "goldmark + urlgrep linkify" "$work/doc.md" "$work/peer" goldmark-urlgrep
 
