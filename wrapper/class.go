@@ -34,3 +34,13 @@ func isCtl(c byte) bool    { return class[c]&classCtl != 0 }
 func isAlpha(c byte) bool  { return class[c]&classAlpha != 0 }
 func isScheme(c byte) bool { return class[c]&classScheme != 0 }
 func isMarker(c byte) bool { return class[c]&classMarker != 0 }
+
+// urlText holds the bytes that at takes as URL text: all but '>', '<',
+// whitespace, line breaks and controls, each of which its loop decides
+// on alone.
+var urlText = func() (t [256]bool) {
+	for c := range t {
+		t[c] = class[c]&(classSpace|classBreak|classCtl) == 0 && c != '>' && c != '<'
+	}
+	return t
+}()

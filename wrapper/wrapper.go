@@ -202,7 +202,8 @@ func at(data []byte, atEOF bool, quote []byte, lim Limits, locate bool) (w Wrapp
 			return Wrapper{}, false
 		default:
 			// Any other byte, non-ASCII included, is URL text: the
-			// parser decides whether it is allowed.
+			// parser decides whether it is allowed. The run of such
+			// bytes is taken whole.
 			if start < 0 {
 				start = i
 			}
@@ -210,10 +211,13 @@ func at(data []byte, atEOF bool, quote []byte, lim Limits, locate bool) (w Wrapp
 				hyphens++
 				pending = false
 			}
-			n++
-			last = c
-			i++
-			end = i
+			j := i + 1
+			for j < len(win) && urlText[win[j]] {
+				j++
+			}
+			n += j - i
+			last = win[j-1]
+			i, end = j, j
 		}
 	}
 	return Wrapper{}, undecided
