@@ -23,7 +23,9 @@ var idnaProfile = idna.New(idna.MapForLookup(), idna.BidiRule(), idna.VerifyDNSL
 // immutable record behind an atomic pointer, so that parsers on any
 // goroutine share it without a lock; a record replaces another in its slot
 // whole. Only names of at most maxIDNCached bytes are kept (a DNS name has
-// at most 253), which bounds the table at about 256 × 3 × 255 bytes. What
+// at most 253): with its A-label form (at most 253 bytes) and its U-label
+// form (at most four bytes a character of that), a record holds under
+// 1.6 KB, and the table under 410 KB, a few KB in practice. What
 // it returns is what the conversion returns, always: a record is used only
 // for the very name, and the conversions are functions of the name
 // (TestIDNCacheSameAsProfile).
