@@ -41,7 +41,7 @@ func (f *Finder) each(data []byte, prev byte, lazy bool, yield func(Found) bool)
 	// runs between its markup) are passed over without a Scanner: the
 	// trigger search finds nothing where the scan would find no URL
 	// (Scanner.MayFind).
-	if indexTrigger(data, 0, &triggerSets[b2i(f.cfg.www)][b2i(f.cfg.email)]) < 0 {
+	if !f.mayFind(data) {
 		return
 	}
 	s := f.scanner(lazy)

@@ -53,7 +53,7 @@ func (s *Scanner) nextFused() (int, int) {
 	if s.hit >= s.pos {
 		return s.hit, s.hitKind
 	}
-	vec := &triggerSets[b2i(s.f.cfg.www)][b2i(s.f.cfg.email)]
+	vec := s.f.vecs()
 	from := max(s.pos, s.scanned)
 	for {
 		n := indexTrigger(s.buf[:s.end], from, vec)
@@ -239,6 +239,10 @@ func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 // not allocate, and runs at the trigger search's speed: a caller with
 // many short texts (a message's header fields) can leave out those that
 // hold none.
-func (s *Scanner) MayFind(text []byte) bool {
-	return indexTrigger(text, 0, &triggerSets[b2i(s.f.cfg.www)][b2i(s.f.cfg.email)]) >= 0
-}
+func (s *Scanner) MayFind(text []byte) bool { return s.f.mayFind(text) }
+
+// mayFind is MayFind for the Finder's options.
+func (f *Finder) mayFind(text []byte) bool { return indexTrigger(text, 0, f.vecs()) >= 0 }
+
+// vecs returns the trigger search's vectors for the Finder's options.
+func (f *Finder) vecs() *triggerVecs { return &triggerSets[b2i(f.cfg.www)][b2i(f.cfg.email)] }
