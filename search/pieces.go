@@ -6,6 +6,7 @@ import (
 	"runtime/metrics"
 	"sync"
 	"sync/atomic"
+	"time"
 	"unsafe"
 
 	"github.com/urlgrep/urlgrep/extract"
@@ -29,7 +30,9 @@ import (
 // holding target more bytes); the batches go on from there. Where the
 // input is sparse, target grows (pipeline.adapt), batchMax stays. Where
 // the collector runs far more often than the input's size warrants, the
-// rest of the input is scanned that way to its end (collectorBound).
+// rest of the input is scanned that way to its end (collectorBound);
+// where the pipeline is slower than one stream would be (the reading
+// goroutine the bottleneck), stretches of it (gainBound).
 var (
 	batchTarget = 64 << 10
 	batchMax    = 256 << 10
@@ -60,6 +63,7 @@ type batch struct {
 	urls int64
 	err  error // the worker's scan error (none for in-memory data, but kept)
 	drop int64
+	busy time.Duration // the worker's time on it (gainBound)
 	done chan struct{} // closed when the worker is done with it
 }
 
@@ -102,6 +106,7 @@ type pipeline struct {
 	gcFrom   uint64
 	gcAt     int64
 	gcSample []metrics.Sample
+	gain     gainWatch // the pipeline's time against one stream's (gainBound)
 }
 
 // pieces searches r, whose first bytes say it is mail or text, with
@@ -116,6 +121,7 @@ func (s *searcher) pieces(r io.Reader, mail bool, at Start) error {
 	p.base = p.target
 	p.gcSample = []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}
 	p.gcFrom, p.gcAt = p.gcCycles(), at.Offset
+	p.gain.reset(at.Offset, clock())
 	if mail {
 		p.cut = mailbox.Cut
 	}
@@ -165,6 +171,7 @@ func (p *pipeline) worker() {
 	})
 	var r bytes.Reader
 	for b = range p.work {
+		start := clock()
 		r.Reset(b.buf)
 		st.msgs, st.urls, st.dropped = 0, 0, 0
 		if p.mail {
@@ -173,6 +180,7 @@ func (p *pipeline) worker() {
 			b.err = st.textBytes(b.buf, b.offset, b.line) // b.buf stays as it is until b is emitted
 		}
 		b.msgs, b.urls, b.drop = st.msgs, st.urls, st.dropped
+		b.busy = clock() - start
 		close(b.done)
 	}
 }
@@ -315,6 +323,7 @@ func (p *pipeline) emitBatch() {
 	b := p.inflight[0]
 	p.inflight[0] = nil // the array's head is not the slice's: let the batch go
 	p.inflight = p.inflight[1:]
+	start := clock()
 	i := 0
 	for h := 0; h <= len(b.held) && !p.stopped; h++ {
 		upTo := len(b.events)
@@ -334,6 +343,9 @@ func (p *pipeline) emitBatch() {
 	p.msgBase += b.msgs
 	p.s.urls += b.urls
 	p.s.drop += b.drop
+	p.gain.emit += clock() - start
+	p.gain.busy += b.busy
+	p.gain.scanned += int64(len(b.buf))
 	p.adapt(len(b.buf), len(b.events)+len(b.held))
 	p.recycle(b)
 }
@@ -399,7 +411,9 @@ func (p *pipeline) run(r io.Reader, at Start) error {
 			buf = append(make([]byte, 0, min(batchMax, 2*cap(buf))), buf...)
 		}
 		step := max(4<<10, len(buf)-p.target)
+		t := clock()
 		n, err := r.Read(buf[len(buf):min(cap(buf), max(p.target, len(buf)+step))])
+		p.gain.read += clock() - t
 		cur.buf = buf[:len(buf)+n]
 		if n == 0 && err == nil {
 			if empty++; empty >= 100 {
@@ -430,6 +444,19 @@ func (p *pipeline) run(r io.Reader, at Start) error {
 			cur.buf = cur.buf[:c]
 			p.dispatch(cur)
 			cur, searched = next, len(next.buf)
+			if p.gainBound(cur.offset) {
+				// One stream is faster here: it scans a stretch, then the
+				// workers are tried again (gainBound).
+				gainStretches.Add(1)
+				next, err := p.scanHere(cur, r, p.gain.cutPast(p.cut))
+				if err != nil || next == nil {
+					return err
+				}
+				gainResumes.Add(1)
+				cur, searched = next, len(next.buf)
+				p.gain.resume(cur.offset, clock())
+				continue
+			}
 			if p.collectorBound(cur.offset) {
 				p.drain()
 				p.stopWorkers()
@@ -442,7 +469,7 @@ func (p *pipeline) run(r io.Reader, at Start) error {
 				// Linux-MIPS archive (1,000 cycles, 5-7 s).
 				cur.events, cur.matches, cur.text, cur.parts, cur.held = nil, nil, nil, nil, nil
 				stepDowns.Add(1)
-				_, err := p.scanHere(cur, r, noCut)
+				_, err := p.scanHere(cur, r, nil)
 				return err
 			}
 			continue
@@ -517,25 +544,30 @@ func (p *pipeline) scanHere(cur *batch, r io.Reader, cut func([]byte) int) (*bat
 	return p.serialTo(cur, r, cut)
 }
 
-// stepDowns counts the inputs whose pipeline stepped down, for tests.
-var stepDowns atomic.Int64
-
-// noCut finds no cut point: serialTo reads to the end.
-func noCut([]byte) int { return -1 }
+// stepDowns counts the inputs whose pipeline stepped down, for tests;
+// gainStretches the stretches one stream scanned for gainBound, and
+// gainResumes those after which the workers took over again.
+var stepDowns, gainStretches, gainResumes atomic.Int64
 
 // serialTo scans b's bytes then r's on the caller's goroutine up to the
 // first cut point that cut finds (past a region with no cut for batchMax
 // bytes: a long log, a list, an attachment), and returns a batch holding
-// the bytes after that cut, or nil at the end of r. It holds at most
-// target+cutContext bytes beyond b's. With noCut it scans to the end of r
-// (collectorBound).
+// the bytes after that cut, or nil at the end of r. It holds at most a
+// read's bytes beyond b's. With a nil cut it scans to the end of r
+// (collectorBound), reading r as one stream does, with no cutReader
+// between them to count its bytes.
 func (p *pipeline) serialTo(b *batch, r io.Reader, cut func([]byte) int) (*batch, error) {
-	if p.cr == nil {
-		p.cr = &cutReader{buf: make([]byte, p.target+cutContext)}
-	}
-	cr := p.cr
 	rest := bytes.NewReader(b.buf)
-	cr.reset(io.MultiReader(rest, r), cut)
+	src := io.MultiReader(rest, r)
+	cr := p.cr
+	if cut != nil {
+		if cr == nil {
+			cr = &cutReader{}
+			p.cr = cr
+		}
+		cr.reset(src, cut)
+		src = cr
+	}
 	if p.serial == nil {
 		p.serial = p.s.newStream(func(ev *Event) bool {
 			ev.renumber(p.msgBase) // the stream counts from the stretch
@@ -546,86 +578,72 @@ func (p *pipeline) serialTo(b *batch, r io.Reader, cut func([]byte) int) (*batch
 	st.msgs, st.urls, st.dropped = 0, 0, 0
 	var err error
 	if p.mail {
-		err = st.mail(cr, b.offset, b.line)
+		err = st.mail(src, b.offset, b.line)
 	} else {
-		err = st.text(cr, b.offset, b.line)
+		err = st.text(src, b.offset, b.line)
 	}
 	p.msgBase += st.msgs
 	p.s.urls += st.urls
 	p.s.drop += st.dropped
 	p.stopped = p.stopped || st.stopped
-	if err != nil || p.stopped || !cr.cutAt {
+	if err != nil || p.stopped || cut == nil || !cr.cutAt {
 		return nil, err
 	}
 	// The cut may lie among b's own bytes: run searches each read with
-	// cutContext bytes of the one before, and misses a cut point that
-	// straddles two reads further back (an mbox "From " line), which
-	// cr's reads may then hold whole. What rest has not yet handed cr
+	// 8 bytes of the one before, and misses a cut point that straddles
+	// two reads further back (an mbox "From " line), which cr's reads
+	// may then hold whole. What rest has not yet handed cr
 	// follows what cr holds past the cut: dropped, it was text lost (the
 	// batch's bytes after the cut, up to 256 KiB of them).
-	next := p.newBatch(b.offset+cr.passed, b.line+cr.lines, cr.buf[cr.end:cr.filled])
+	next := p.newBatch(b.offset+cr.passed, b.line+cr.lines, cr.rest)
 	if n := rest.Len(); n > 0 {
 		next.buf = append(next.buf, b.buf[len(b.buf)-n:]...)
 	}
 	return next, nil
 }
 
-// cutContext is how many bytes already passed a cutReader looks back over
-// for a cut point that straddles two reads.
-const cutContext = 8
-
 // cutReader hands on the bytes of r up to a cut point found in what it
-// read (cut, applied to each read with cutContext bytes before it), then
-// reports io.EOF, keeping the bytes after the cut in buf[end:filled]. A
-// cut point that straddles two reads further than cutContext is missed,
-// and a later one taken: reading on is always right, cutting is only
-// faster.
+// read (cut, applied to each read), then reports io.EOF, keeping the bytes
+// after the cut in rest. It reads into its caller's buffer: a stretch of
+// one stream costs no copy of its bytes (gainBound's stretches are
+// megabytes long). A cut point that straddles two reads is missed, and a
+// later one taken: reading on is always right, cutting is only faster.
 type cutReader struct {
 	r      io.Reader
 	cut    func([]byte) int
-	buf    []byte
-	off    int  // buf[off:end] are still to be handed on
-	end    int  // the cut point, or the end of the read, in buf
-	filled int  // bytes in buf
-	cutAt  bool // a cut was found at end
+	rest   []byte // the bytes read past the cut
+	cutAt  bool   // a cut was found
 	err    error
 	passed int64 // bytes handed on
 	lines  int   // line feeds handed on
 }
 
 func (c *cutReader) reset(r io.Reader, cut func([]byte) int) {
-	*c = cutReader{r: r, cut: cut, buf: c.buf}
+	*c = cutReader{r: r, cut: cut, rest: c.rest[:0]}
 }
 
 func (c *cutReader) Read(p []byte) (int, error) {
-	if c.off == c.end {
+	if c.cutAt {
+		return 0, io.EOF
+	}
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.r.Read(p)
+	c.err = err
+	if n > 0 && err == nil { // at an error, hand everything on, then the error
+		if i := c.cut(p[:n]); i > 0 {
+			c.rest = append(c.rest[:0], p[i:n]...)
+			c.cutAt, n = true, i
+		}
+	}
+	c.lines += bytes.Count(p[:n], []byte{'\n'})
+	c.passed += int64(n)
+	if n == 0 {
 		if c.cutAt {
 			return 0, io.EOF
 		}
-		if c.err != nil {
-			return 0, c.err
-		}
-		// Keep cutContext bytes already handed on, read after them.
-		ctx := min(cutContext, c.end)
-		copy(c.buf, c.buf[c.end-ctx:c.end])
-		n, err := c.r.Read(c.buf[ctx:])
-		c.err = err
-		c.off, c.end, c.filled = ctx, ctx+n, ctx+n
-		if n > 0 && err == nil { // at an error, hand everything on, then the error
-			if i := c.cut(c.buf[:c.filled]); i > ctx || (i == ctx && c.passed > 0) {
-				c.end, c.cutAt = i, true
-			}
-		}
-		if c.off == c.end {
-			if c.cutAt {
-				return 0, io.EOF
-			}
-			return 0, err
-		}
+		return 0, err
 	}
-	n := copy(p, c.buf[c.off:c.end])
-	c.lines += bytes.Count(p[:n], []byte{'\n'})
-	c.passed += int64(n)
-	c.off += n
 	return n, nil
 }

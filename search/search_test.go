@@ -677,7 +677,7 @@ func TestWithin(t *testing.T) {
 
 // TestSerialToKeepsRest holds serialTo to the bytes after its cut when the
 // cut lies among the batch's own bytes: run misses a cut point that
-// straddles two of its reads further back than cutContext (an mbox "From "
+// straddles two of its reads further back than 8 bytes (an mbox "From "
 // line), and the cutReader, reading the batch in other pieces, may then
 // find it whole. The batch's bytes that the cutReader had not yet read
 // were dropped, and with them up to batchMax bytes of mail (found
