@@ -3,6 +3,7 @@ package mailbox
 import (
 	"bytes"
 	"mime"
+	"strings"
 	"unsafe"
 )
 
@@ -154,3 +155,110 @@ var tokenByte = func() (t [256]bool) {
 	}
 	return t
 }()
+
+// salvageParams reads the parameters this package uses from v, a
+// Content-Type value whose parameters mime.ParseMediaType refused
+// (mime.ErrInvalidMediaParameter), as mail readers read them: each
+// "name=value" between semicolons, the value quoted or else everything
+// up to the next semicolon, spaces around it dropped. Real mail breaks
+// RFC 2045 §5.1 there: Outlook-style boundaries left unquoted with their
+// "=" ("boundary=----=_NextPart_000_0023_08_E8CD50F3.4EF2F754"), names
+// with spaces or 8-bit bytes unquoted ("name=This is a test.txt"), runs
+// of ";" that spam adds. Losing the boundary reads a whole multipart,
+// attachments and quoted-printable included, as one text; losing the
+// charset reads a part as bytes. Only the first value of each name is
+// kept. The strings are views of v, as fastContentType's are.
+func salvageParams(v []byte) contentType {
+	var ct contentType
+	i := bytes.IndexByte(v, ';')
+	for i >= 0 && i < len(v) {
+		i++ // past the ';'
+		j := i
+		for j < len(v) && v[j] != '=' && v[j] != ';' {
+			j++
+		}
+		if j == len(v) || v[j] == ';' {
+			i = j // no value: "; ;", a bare word
+			continue
+		}
+		name := bytes.TrimSpace(v[i:j])
+		k := j + 1
+		for k < len(v) && (v[k] == ' ' || v[k] == '\t') {
+			k++
+		}
+		var value []byte
+		if k < len(v) && v[k] == '"' {
+			value, k = quotedValue(v, k+1)
+		} else {
+			end := k
+			for end < len(v) && v[end] != ';' {
+				end++
+			}
+			value, k = bytes.TrimSpace(v[k:end]), end
+		}
+		set := func(p *string) {
+			if *p == "" {
+				*p = view(value)
+			}
+		}
+		switch {
+		case bytes.EqualFold(name, []byte("boundary")):
+			set(&ct.boundary)
+		case bytes.EqualFold(name, []byte("charset")):
+			set(&ct.charset)
+		case bytes.EqualFold(name, []byte("format")):
+			set(&ct.format)
+		case bytes.EqualFold(name, []byte("delsp")):
+			set(&ct.delsp)
+		}
+		i = k
+		for i < len(v) && v[i] != ';' {
+			i++ // what follows a quoted value, up to the next ';'
+		}
+	}
+	return ct
+}
+
+// quotedValue returns the quoted string that starts at v[i], just past
+// its opening quote: its bytes up to the closing quote (or the end of v),
+// with RFC 822's quoted pairs ("\x") undone, and the index past the
+// closing quote. The bytes are v's own when no pair is in them.
+func quotedValue(v []byte, i int) ([]byte, int) {
+	j := i
+	for j < len(v) && v[j] != '"' && v[j] != '\\' {
+		j++
+	}
+	if j == len(v) || v[j] == '"' {
+		return v[i:j], min(j+1, len(v))
+	}
+	var b []byte
+	b = append(b, v[i:j]...)
+	for ; j < len(v) && v[j] != '"'; j++ {
+		if v[j] == '\\' && j+1 < len(v) {
+			j++
+		}
+		b = append(b, v[j])
+	}
+	return b, min(j+1, len(v))
+}
+
+// transferEncoding returns the mechanism a Content-Transfer-Encoding value
+// names (RFC 2045 §6.1), in lower case, as mail readers take it: the
+// first word, a comment or parameters after it dropped ("quoted-printable;",
+// "base64 (MIME)"), and "quoted printable" or "quoted_printable", which
+// senders write, read as "quoted-printable".
+func transferEncoding(v []byte) string {
+	v = bytes.TrimSpace(v)
+	if i := bytes.IndexAny(v, ";("); i >= 0 {
+		v = bytes.TrimSpace(v[:i])
+	}
+	s := string(bytes.ToLower(v))
+	switch s {
+	case "quoted printable", "quoted_printable":
+		return "quoted-printable"
+	}
+	if i := strings.IndexAny(s, " \t"); i >= 0 {
+		s = s[:i]
+	}
+	return s
+}

@@ -2,6 +2,7 @@ package mailbox
 
 import (
 	"mime"
+	"strings"
 	"testing"
 )
 
@@ -55,7 +56,68 @@ func sameAsMime(t *testing.T, s string) {
 	if got != want || gotErr != err {
 		t.Errorf("%q: %+v, %v; mime.ParseMediaType: %+v, %v", s, got, gotErr, want, err)
 	}
+	// Where the parameters are valid, reading them leniently reads the
+	// same (RFC 2231's encoded and continued ones aside, which the
+	// lenient reading leaves).
+	if salvaged := salvageParams([]byte(s)); err == nil && !strings.Contains(s, "*") {
+		params := want
+		params.mediatype = ""
+		if salvaged != params {
+			t.Errorf("%q: read leniently %+v; mime.ParseMediaType: %+v", s, salvaged, params)
+		}
+	}
 	if fast, ok := fastContentType([]byte(s)); ok && (err != nil || fast != want) {
 		t.Errorf("%q: the fast path read %+v; mime.ParseMediaType: %+v, %v", s, fast, want, err)
+	}
+}
+
+// TestSalvageParams: the parameters of values mime.ParseMediaType
+// refuses, read as mail readers read them.
+func TestSalvageParams(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want contentType
+	}{
+		{"multipart/alternative;\n                boundary=----=_NextPart_000_0023_08_E8CD50F3.4EF2F754",
+			contentType{boundary: "----=_NextPart_000_0023_08_E8CD50F3.4EF2F754"}},
+		{"text/plain; name=This is a test.txt; charset=ISO-8859-1", contentType{charset: "ISO-8859-1"}},
+		{"text/plain; name=ci\u00eble.txt; charset=\"utf-8\"; format=flowed ; delsp=yes", contentType{charset: "utf-8", format: "flowed", delsp: "yes"}},
+		{"text/html;;;;;;;;;;;; ;;;; charset=koi8-r;;;", contentType{charset: "koi8-r"}},
+		{"text/plain; Windows-1252", contentType{}},
+		{"TEXT/PLAIN charset=US-ASCII", contentType{}}, // no ";": a bad media type, not a parameter
+		{`multipart/mixed; boundary="a\"b;c"; x=@`, contentType{boundary: `a"b;c`}},
+		{`multipart/mixed; boundary="unclosed`, contentType{boundary: "unclosed"}},
+		{`text/plain; charset=a; charset=b; x=`, contentType{charset: "a"}},
+		{`text/plain; charset= ; boundary=`, contentType{}},
+		{`text/plain; =x; charset`, contentType{}},
+	} {
+		if got := salvageParams([]byte(tc.in)); got != tc.want {
+			t.Errorf("%q: %+v, want %+v", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestTransferEncoding: the mechanism of a Content-Transfer-Encoding
+// value, as mail readers take it.
+func TestTransferEncoding(t *testing.T) {
+	for in, want := range map[string]string{
+		"quoted-printable":   "quoted-printable",
+		" Quoted-Printable ": "quoted-printable",
+		"quoted-printable;":  "quoted-printable",
+		"base64 (MIME)":      "base64",
+		"base64; x=y":        "base64",
+		"quoted printable":   "quoted-printable",
+		"QUOTED_PRINTABLE":   "quoted-printable",
+		"8bit (8-bit text)":  "8bit",
+		"7bit unknown words": "7bit",
+		"x-uuencode":         "x-uuencode",
+		"":                   "",
+		"(only a comment)":   "",
+		"text/html":          "text/html",
+		"7vladi.pimenovit":   "7vladi.pimenovit",
+	} {
+		if got := transferEncoding([]byte(in)); got != want {
+			t.Errorf("%q: %q, want %q", in, got, want)
+		}
 	}
 }

@@ -331,12 +331,15 @@ func (r *Reader) startBody(h header, start Position, path, group string, depth i
 		if len(ctype) > 0 {
 			r.report(path, errors.New("bad Content-Type: "+err.Error()))
 		}
-		// A bad parameter loses the parameters, not the media type: an
-		// image with a badly quoted name is still an image.
+		// A bad parameter loses neither the media type (an image with a
+		// badly quoted name is still an image) nor the parameters that
+		// can be read around it.
 		if err != mime.ErrInvalidMediaParameter {
 			mediatype = "text/plain"
+			ct = contentType{}
+		} else {
+			ct = salvageParams(ctype)
 		}
-		ct = contentType{}
 	}
 	if strings.HasPrefix(mediatype, "multipart/") {
 		boundary := ct.boundary
@@ -392,7 +395,7 @@ func (r *Reader) skipBody() {
 // newPart makes the part for a text body with header h.
 func (r *Reader) newPart(h header, start Position, mediatype string, ct contentType, path, group string) *Part {
 	b := r.newBody(path)
-	switch cte := strings.ToLower(string(bytes.TrimSpace(h.get("Content-Transfer-Encoding")))); cte {
+	switch cte := transferEncoding(h.get("Content-Transfer-Encoding")); cte {
 	case "quoted-printable":
 		b.xfer = xferQP
 	case "base64":

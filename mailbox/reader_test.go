@@ -413,6 +413,41 @@ var readerTests = []struct {
 		probs: []problem{{1, "1", "unknown Content-Transfer-Encoding"}},
 	},
 
+	// The mechanism is the field's first word, as mail readers take it
+	// (RFC 2045 §6.1 allows a comment after it); senders write "quoted
+	// printable" too. Read raw, "=3D" and soft line breaks stay in the URLs.
+	{
+		name: "Content-Transfer-Encoding with a semicolon, a comment, a space",
+		in: message(multi("cte",
+			message("one http://qp.example/a?b=3Dc&d=\n=3De\n", "Content-Type: text/plain", "Content-Transfer-Encoding: quoted-printable;"),
+			message("two http://qp.example/f=\ng\n", "Content-Type: text/plain", "Content-Transfer-Encoding: Quoted-Printable (MIME)"),
+			message("three http://qp.example/h=3Di\n", "Content-Type: text/plain", "Content-Transfer-Encoding: quoted printable"),
+			message(b64("four http://b64.example/\n"), "Content-Type: text/plain", "Content-Transfer-Encoding: base64 ; x=y"),
+		), "Content-Type: multipart/mixed; boundary=cte"),
+		want: []got{
+			{1, "", "1", "text/plain", "", "one http://qp.example/a?b=c&d=e\n"},
+			{1, "", "2", "text/plain", "", "two http://qp.example/fg\n"},
+			{1, "", "3", "text/plain", "", "three http://qp.example/h=i\n"},
+			{1, "", "4", "text/plain", "", "four http://b64.example/\n"},
+		},
+	},
+	// RFC 2045 §5.1 wants "=" quoted in a parameter's value; Outlook-style
+	// boundaries come unquoted with it, and names with spaces. The
+	// parameters are read around what breaks the rule, as mail readers
+	// read them: the boundary (else the whole multipart, attachment
+	// included, was one text) and the charset (else bytes).
+	{
+		name: "parameters around a bad one",
+		in: message(multi("----=_NextPart_000_0023_08_E8CD50F3.4EF2F754",
+			message("caf\xe9 http://latin.example/\n", "Content-Type: text/plain; name=This is a test.txt; charset=\"iso-8859-1\""),
+			message(b64("\x89PNG http://hidden.example/"), "Content-Type: image/png; name=a b.png", "Content-Transfer-Encoding: base64"),
+		), "Content-Type: multipart/mixed;\n                boundary=----=_NextPart_000_0023_08_E8CD50F3.4EF2F754"),
+		want: []got{
+			{1, "", "1", "text/plain", "", "caf\u00e9 http://latin.example/\n"},
+		},
+		probs: []problem{{1, "", "bad Content-Type"}, {1, "1", "bad Content-Type"}, {1, "2", "bad Content-Type"}},
+	},
+
 	// #4: an unknown charset is reported and the bytes read as they are.
 	{
 		name:  "unknown charset",
