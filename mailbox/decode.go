@@ -21,7 +21,8 @@ import (
 // US-ASCII (read as they are), or an error for an unknown name. Names are
 // looked up as the WHATWG Encoding Standard labels them (which covers
 // ISO-8859-x, windows-125x, KOI8-R/U, Shift_JIS, EUC-JP, ISO-2022-JP,
-// GB18030, GBK, Big5, EUC-KR, UTF-16), then in the IANA registry.
+// GB18030, GBK, Big5, EUC-KR, UTF-16), then in the IANA registry; UTF-7,
+// in neither, is this package's (utf7).
 func charset(name string) (encoding.Encoding, error) {
 	n := strings.ToLower(strings.Trim(strings.TrimSpace(name), `"'`))
 	switch n {
@@ -31,6 +32,8 @@ func charset(name string) (encoding.Encoding, error) {
 		// RFC 2781 §4.3: the BOM says which; big-endian without one. (The
 		// WHATWG label means little-endian, the BOM sniffed beforehand.)
 		return unicode.UTF16(unicode.BigEndian, unicode.UseBOM), nil
+	case "utf-7", "utf7", "x-utf-7", "csutf7", "unicode-1-1-utf-7", "csunicode11utf7":
+		return utf7{}, nil // RFC 2152; IANA's names and their aliases
 	}
 	// WHATWG maps ISO-2022-KR, HZ and others to its "replacement"
 	// encoding, one U+FFFD for the whole text; mail is better read as

@@ -448,6 +448,14 @@ var readerTests = []struct {
 		probs: []problem{{1, "", "bad Content-Type"}, {1, "1", "bad Content-Type"}, {1, "2", "bad Content-Type"}},
 	},
 
+	// RFC 2152's UTF-7, which x/text lacks: the "~" and "=" of a URL are
+	// base64 in it.
+	{
+		name: "UTF-7",
+		in:   message("see http://x.example/+AH4-user/?a+AD0-1 +ZeVnLIqe-\n", `Content-Type: text/plain; charset="UTF-7"`),
+		want: []got{{1, "", "1", "text/plain", "", "see http://x.example/~user/?a=1 \u65e5\u672c\u8a9e\n"}},
+	},
+
 	// #4: an unknown charset is reported and the bytes read as they are.
 	{
 		name:  "unknown charset",
