@@ -42,6 +42,7 @@ const (
 	xferNone transfer = iota // 7bit, 8bit, binary, or unknown: read as it is
 	xferQP
 	xferBase64
+	xferUU // x-uuencode: uuencode's lines between "begin" and "end" (decodeUU)
 )
 
 // body reads a leaf part's text: its lines from the source, up to the
@@ -56,6 +57,10 @@ type body struct {
 	b64   []byte
 	b64At Position
 	text  bool
+	// x-uuencode: where the part is (before "begin", within, after
+	// "end"), and decodeUU's output.
+	uu    uuState
+	uuOut []byte
 
 	cs      transform.Transformer // the charset's decoder, nil for UTF-8 and US-ASCII
 	csASCII bool                  // cs decodes each ASCII byte as itself, with no state (asciiCompatible)
@@ -196,6 +201,10 @@ func (b *body) decode(c chunk) {
 		b.decodeQP(c)
 	case b.xfer == xferBase64 && !b.text:
 		b.decodeBase64(c)
+	case b.xfer == xferUU && b.uu == uuData:
+		b.decodeUU(c)
+	case b.xfer == xferUU && b.uu == uuBefore && bytes.HasPrefix(c.data, []byte("begin ")):
+		b.uu = uuData // "begin <mode> <name>"
 	default:
 		b.charset(c.data, c.pos, false)
 	}
@@ -424,6 +433,72 @@ func (b *body) flushBase64(all bool) {
 	pos.Exact = false
 	b.charset(dst[:m], pos, false)
 	b.b64 = append(b.b64[:0], b.b64[n:]...)
+}
+
+// uuState is where an x-uuencode part's reading is.
+type uuState uint8
+
+const (
+	uuBefore uuState = iota // text before the "begin" line
+	uuData                  // the encoded lines
+	uuAfter                 // text after the "end" line
+)
+
+// decodeUU decodes a line of an x-uuencode part: uuencode's format (POSIX
+// uuencode, historical algorithm), which mail programs of the 1990s sent
+// as Content-Transfer-Encoding: x-uuencode, a text file's bytes
+// included. A line's first character says how many bytes it holds
+// (its value minus 32, modulo 64), each four characters after it are
+// three bytes of six bits each; "end" ends the data, after a line of
+// none. A line of characters outside the format ends it too, read as text
+// with what follows, and said so.
+func (b *body) decodeUU(c chunk) {
+	t := bytes.TrimRight(c.data, " \t\r\n")
+	if bytes.Equal(t, []byte("end")) {
+		b.uu = uuAfter
+		return
+	}
+	if len(t) == 0 {
+		return
+	}
+	n := int((t[0] - ' ') & 63)
+	data := t[1:]
+	if !isUULine(t) {
+		b.uu = uuAfter
+		if !b.reportedXfer {
+			b.reportedXfer = true
+			b.r.report(b.path, errors.New("x-uuencode: a line that is none, read as text with the rest"))
+		}
+		b.charset(c.data, c.pos, false)
+		return
+	}
+	// A character past the line's end is a zero: spaces (zeros) at the
+	// end of a line are often lost on the way.
+	out := b.uuOut[:0]
+	for i := 0; len(out) < n; i += 4 {
+		var q [4]byte
+		for k := range 4 {
+			if i+k < len(data) {
+				q[k] = (data[i+k] - ' ') & 63
+			}
+		}
+		out = append(out, q[0]<<2|q[1]>>4, q[1]<<4|q[2]>>2, q[2]<<6|q[3])
+	}
+	b.uuOut = out
+	pos := c.pos
+	pos.Exact = false
+	b.charset(out[:n], pos, false)
+}
+
+// isUULine reports whether every byte of a uuencoded line's data is one
+// of the format's characters (space to '`').
+func isUULine(data []byte) bool {
+	for _, c := range data {
+		if c < ' ' || c > '`' {
+			return false
+		}
+	}
+	return true
 }
 
 func isBase64Line(t []byte) bool {
@@ -723,7 +798,7 @@ func (b *body) recycle() *body {
 	if b == nil {
 		return &body{}
 	}
-	*b = body{line: b.line[:0], keep: b.keep[:0], anchors: b.anchors[:0], b64: b.b64[:0],
+	*b = body{line: b.line[:0], keep: b.keep[:0], anchors: b.anchors[:0], b64: b.b64[:0], uuOut: b.uuOut[:0],
 		csIn: b.csIn[:0], csOut: b.csOut, b64Out: b.b64Out, htmlIn: b.htmlIn[:0], flowLine: b.flowLine[:0],
 		htmlSegs: b.htmlSegs[:0], qpLine: b.qpLine[:0], htmlKeep: b.htmlKeep, flowOut: b.flowOut[:0]}
 	if cap(b.keep) > 1<<20 {

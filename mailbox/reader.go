@@ -400,6 +400,8 @@ func (r *Reader) newPart(h header, start Position, mediatype string, ct contentT
 		b.xfer = xferQP
 	case "base64":
 		b.xfer = xferBase64
+	case "x-uuencode", "x-uue", "uuencode":
+		b.xfer = xferUU
 	case "", "7bit", "8bit", "binary":
 	default:
 		r.report(path, errors.New("unknown Content-Transfer-Encoding "+strconv.Quote(cte)+", read as it is"))

@@ -408,8 +408,8 @@ var readerTests = []struct {
 	// #4: an unknown transfer encoding is reported, the body read as it is.
 	{
 		name:  "unknown Content-Transfer-Encoding",
-		in:    message("begin 644 x http://uu.example/\n", "Content-Type: text/plain", "Content-Transfer-Encoding: x-uuencode"),
-		want:  []got{{1, "", "1", "text/plain", "", "begin 644 x http://uu.example/\n"}},
+		in:    message("begin 644 x http://gz.example/\n", "Content-Type: text/plain", "Content-Transfer-Encoding: x-gzip64"),
+		want:  []got{{1, "", "1", "text/plain", "", "begin 644 x http://gz.example/\n"}},
 		probs: []problem{{1, "1", "unknown Content-Transfer-Encoding"}},
 	},
 
@@ -448,6 +448,23 @@ var readerTests = []struct {
 		probs: []problem{{1, "", "bad Content-Type"}, {1, "1", "bad Content-Type"}, {1, "2", "bad Content-Type"}},
 	},
 
+	// x-uuencode, which mail programs of the 1990s sent (a text file
+	// included): the lines between "begin" and "end" decoded, the text
+	// around them read as it is; a line's last spaces (zeros) lost on the
+	// way are zeros still. A line outside the format ends the data: it and
+	// the rest are text, and said so.
+	{
+		name: "x-uuencode",
+		in: message(multi("uu",
+			message("before http://before.example/\nbegin 644 a.txt\nM<V5E(&AT=' Z+R]U=2YE>&%M<&QE+W!A=&@_83TQ)F(],B!O:PIM;W)E('1E\n@>'0@:&5R92!H='1P.B\\O=74R+F5X86UP;&4O(&5N9 H\n`\nend\nafter http://after.example/\n", "Content-Type: text/plain", "Content-Transfer-Encoding: x-uuencode"),
+			message("begin 600 b.txt\n&:'1T<#HO\nthis line is none http://none.example/\n", "Content-Type: text/plain", "Content-Transfer-Encoding: X-UUENCODE"),
+		), "Content-Type: multipart/mixed; boundary=uu"),
+		want: []got{
+			{1, "", "1", "text/plain", "", "before http://before.example/\nsee http://uu.example/path?a=1&b=2 ok\nmore text here http://uu2.example/ end\nafter http://after.example/\n"},
+			{1, "", "2", "text/plain", "", "http:/this line is none http://none.example/\n"},
+		},
+		probs: []problem{{1, "2", "x-uuencode"}},
+	},
 	// RFC 2152's UTF-7, which x/text lacks: the "~" and "=" of a URL are
 	// base64 in it.
 	{
