@@ -140,6 +140,7 @@ type Reader struct {
 	qpByPiece   bool              // every quoted-printable line in pieces (decodeQP), for TestQPLineSameAsPieces
 	returned    *Part             // the part Next returned last
 	freeHeaders []*body           // header parts' bodies to reuse (headerBody)
+	freeAnchors int               // the capacity of their anchors, in all
 	stack       []*frame          // open multiparts, innermost last
 	cur         *body             // the body being read
 	curStop     bool              // the current body has met its end
@@ -178,7 +179,7 @@ func NewReader(r io.Reader, opts ...Option) *Reader {
 // would, but keeps its buffers: a caller that reads many small inputs
 // (the pieces of a large mailbox) allocates them once.
 func (r *Reader) Reset(src io.Reader, opts ...Option) {
-	*r = Reader{problem: r.problem, src: r.src, last: r.last, freeHeaders: r.freeHeaders,
+	*r = Reader{problem: r.problem, src: r.src, last: r.last, freeHeaders: r.freeHeaders, freeAnchors: r.freeAnchors,
 		fields: r.fields, arena: r.arena, held: r.held, parts: r.parts, names: r.names, nameCache: r.nameCache, used: r.used[:0], stack: r.stack[:0], pending: r.pending[:0]}
 	clear(r.pending[:cap(r.pending)])
 	clear(r.used[:cap(r.used)])
