@@ -280,7 +280,9 @@ func (r *Reader) headerParts(h header, prefix string) {
 			// RFC 2047 words decoded: the text is not as written.
 			pos := f.first.pos
 			pos.Exact = false
-			b.emit([]byte(decodeWords(string(f.value))), pos)
+			// The value is read in place (decodeWords keeps no part of
+			// it) and the decoded text copied once, into the body.
+			b.emitString(decodeWords(view(f.value)), pos)
 		} else {
 			b.emit(f.first.text, f.first.pos)
 			for _, l := range f.more {
