@@ -138,14 +138,14 @@ const htmlMaxBuf = 1 << 20
 // reset makes h read the HTML r gives, as a new htmlText would, keeping
 // its buffers: a mailbox has an HTML part every other message, and their
 // tokenizers' buffers were a third of what mail mode allocated. The
-// tokenizer's buffer is kept only at its first size, so that it reads its
-// input as a new one does.
+// tokenizer reads its input as a new one does, its buffer grown or not
+// (htmlTok.reset).
 func (h *htmlText) reset(r io.Reader) {
 	z := h.z
-	if z == nil || cap(z.buf) != htmlBufStart {
+	if z == nil {
 		z = newHTMLTok(r, htmlMaxBuf)
 	} else {
-		*z = htmlTok{r: r, buf: z.buf[:0], attr: z.attr[:0], maxBuf: htmlMaxBuf}
+		z.reset(r, htmlMaxBuf)
 	}
 	*h = htmlText{z: z, out: h.out[:0], val: h.val[:0], href: h.href[:0]}
 }

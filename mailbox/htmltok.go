@@ -50,6 +50,7 @@ type span struct{ start, end int }
 type htmlTok struct {
 	r       io.Reader
 	buf     []byte
+	size    int  // the buffer's size as Tokenizer's would be: buf's array may be larger (reset)
 	raw     span // the current token's bytes
 	data    span // its text, or its tag name
 	err     error
@@ -67,26 +68,45 @@ type htmlTok struct {
 }
 
 func newHTMLTok(r io.Reader, maxBuf int) *htmlTok {
-	return &htmlTok{r: r, buf: make([]byte, 0, htmlBufStart), maxBuf: maxBuf}
+	return &htmlTok{r: r, buf: make([]byte, 0, htmlBufStart), size: htmlBufStart, maxBuf: maxBuf}
 }
+
+// reset makes z read r as a new htmlTok would, keeping its buffer's array
+// when it is at most htmlKeepBuf: it reads as a new one does (at most
+// size bytes, size growing from htmlBufStart as a new one's buffer
+// would), from memory it has already.
+func (z *htmlTok) reset(r io.Reader, maxBuf int) {
+	buf := z.buf[:0]
+	if cap(buf) > htmlKeepBuf {
+		buf = make([]byte, 0, htmlBufStart)
+	}
+	*z = htmlTok{r: r, buf: buf, size: htmlBufStart, attr: z.attr[:0], maxBuf: maxBuf}
+}
+
+// htmlKeepBuf bounds the buffer a tokenizer keeps for the next part.
+const htmlKeepBuf = 64 << 10
 
 // htmlBufStart is the size of htmlTok's buffer at first, as Tokenizer's.
 const htmlBufStart = 4096
 
 // fill is readByte's refill: the current token's bytes move to the front
-// of the buffer (a new one of twice the size when they fill more than
-// half of it), and the rest of it is read into. false with err set when
-// nothing came.
+// of the buffer (twice the size when they fill more than half of it, a
+// new array if the one it has is smaller), and the rest of it is read
+// into. false with err set when nothing came.
 func (z *htmlTok) fill() bool {
 	if z.readErr != nil {
 		z.err = z.readErr
 		return false
 	}
-	c := cap(z.buf)
+	c := z.size
 	d := z.raw.end - z.raw.start
 	var buf1 []byte
 	if 2*d > c {
-		buf1 = make([]byte, d, 2*c)
+		c *= 2
+		z.size = c
+	}
+	if c > cap(z.buf) {
+		buf1 = make([]byte, d, c)
 	} else {
 		buf1 = z.buf[:d]
 	}
@@ -107,7 +127,7 @@ func (z *htmlTok) fill() bool {
 	}
 	z.raw.start, z.raw.end, z.buf = 0, d, buf1[:d]
 	var n int
-	n, z.readErr = readAtLeastOneByte(z.r, buf1[d:cap(buf1)])
+	n, z.readErr = readAtLeastOneByte(z.r, buf1[d:c])
 	if n == 0 {
 		z.err = z.readErr
 		return false

@@ -70,7 +70,12 @@ func tokensOf(in []byte, sizes []int, maxBuf int, ours bool) string {
 			}
 		}
 	}
-	z := newHTMLTok(src, maxBuf)
+	return describeTokens(newHTMLTok(src, maxBuf), src)
+}
+
+// describeTokens is tokensOf for htmlTok z, which reads src.
+func describeTokens(z *htmlTok, src *chunkReader) string {
+	var b strings.Builder
 	for {
 		switch z.next() {
 		case tokError:
@@ -163,6 +168,43 @@ func TestHTMLTokSameAsTokenizer(t *testing.T) {
 				got := tokensOf([]byte(in), sizes, maxBuf, true)
 				if got != want {
 					t.Fatalf("input %d %q, reads %v, maxBuf %d:\nhtmlTok\n%s\nTokenizer\n%s", i, in, sizes, maxBuf, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestHTMLTokReusedReadsAsNew: a tokenizer reset for the next part, its
+// buffer grown by the last, reads the part as a new one does (as
+// x/net/html's Tokenizer does), its buffer's size growing from 4 KiB as a
+// new one's would: the same tokens from the same reads, so the part's HTML
+// is placed as before. With documents of long tokens (text, a comment, an
+// attribute value, script) that grow it, and the seeds, in reads of
+// several sizes.
+func TestHTMLTokReusedReadsAsNew(t *testing.T) {
+	long := func(n int) string { return strings.Repeat("word &amp; ", n/11) }
+	docs := []string{
+		"<p>" + long(30000) + "</p>",
+		"<!--" + long(9000) + "--><p title=\"" + long(6000) + "\">x</p>",
+		"<script>" + long(20000) + "</script><a href=\"http://a.example/" + strings.Repeat("y", 5000) + "\">a</a>",
+		"<p>short</p>",
+	}
+	docs = append(docs, htmlSeeds...)
+	docs = append(docs, docs[0]+docs[1]+docs[2])
+	for _, sizes := range [][]int{nil, {1000}, {3, 700, 1}} {
+		z := newHTMLTok(&chunkReader{data: []byte(long(200000))}, htmlMaxBuf)
+		for z.next() != tokError {
+		}
+		if cap(z.buf) <= htmlBufStart {
+			t.Fatalf("reads %v: the buffer did not grow (%d)", sizes, cap(z.buf))
+		}
+		for round := range 2 {
+			for i, doc := range docs {
+				src := &chunkReader{data: []byte(doc), sizes: sizes}
+				z.reset(src, htmlMaxBuf)
+				got := describeTokens(z, src)
+				if want := tokensOf([]byte(doc), sizes, htmlMaxBuf, false); got != want {
+					t.Fatalf("reads %v, round %d, document %d, after a buffer of %d: reused\n%.2000s\nTokenizer\n%.2000s", sizes, round, i, cap(z.buf), got, want)
 				}
 			}
 		}
