@@ -351,7 +351,18 @@ func (r *Reader) startBody(h header, start Position, path, group string, depth i
 					group = "0"
 				}
 			}
-			f := &frame{delim: []byte("--" + boundary), path: path, group: group, depth: depth}
+			// The frame a closed multipart left past the stack's end, and
+			// its delimiter's bytes, serve again (nextPart pops without
+			// clearing): a frame and two copies of the boundary a
+			// multipart were most of what counting mail allocated.
+			var f *frame
+			if n := len(r.stack); n < cap(r.stack) {
+				f = r.stack[:n+1][n]
+			}
+			if f == nil {
+				f = new(frame)
+			}
+			*f = frame{delim: append(append(f.delim[:0], "--"...), boundary...), path: path, group: group, depth: depth}
 			r.stack = append(r.stack, f)
 			r.readText(f, "preamble")
 			return
