@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"strings"
+	"unsafe"
 
 	"github.com/urlgrep/urlgrep/extract"
 	"github.com/urlgrep/urlgrep/mailbox"
@@ -58,6 +58,11 @@ type stream struct {
 	group     string
 	groupSeen map[string]bool
 	partSeen  map[string]bool
+	// The maps and the bytes of their keys, kept for the next group
+	// (enterGroup): made anew for each part and each URL cloned, they
+	// were a sixth of what mail mode allocated on SpamAssassin's mail.
+	seenGroup, seenPart map[string]bool
+	seenKeys            []byte
 
 	problems []mailbox.Problem // mailbox problems not yet emitted
 
@@ -233,9 +238,40 @@ func (st *stream) enterGroup(part *mailbox.Part) {
 	}
 	if part.Message != st.groupMsg || part.Group != st.group {
 		st.groupMsg, st.group = part.Message, part.Group
-		st.groupSeen = map[string]bool{}
+		st.groupSeen = reuseMap(&st.seenGroup)
+		// The last group's keys go with its maps: their bytes serve again.
+		st.seenKeys = st.seenKeys[:0]
+		if cap(st.seenKeys) > 64<<10 {
+			st.seenKeys = nil
+		}
 	}
-	st.partSeen = map[string]bool{}
+	st.partSeen = reuseMap(&st.seenPart)
+}
+
+// reuseMap returns *m emptied, or a new map in *m when there is none or it
+// held many keys (clearing costs as much as it grew).
+func reuseMap(m *map[string]bool) map[string]bool {
+	if *m == nil || len(*m) > 1024 {
+		*m = map[string]bool{}
+	} else {
+		clear(*m)
+	}
+	return *m
+}
+
+// seenKey returns a copy of u in seenKeys, valid until the group's maps
+// are emptied (enterGroup).
+func (st *stream) seenKey(u string) string {
+	if len(u) == 0 {
+		return ""
+	}
+	if cap(st.seenKeys)-len(st.seenKeys) < len(u) {
+		// The keys made so far keep the old array.
+		st.seenKeys = make([]byte, 0, max(4096, 2*cap(st.seenKeys), len(u)))
+	}
+	n := len(st.seenKeys)
+	st.seenKeys = append(st.seenKeys, u...)
+	return unsafe.String(&st.seenKeys[n], len(u))
 }
 
 // leavePart adds the URLs of the part just scanned to its group's.
@@ -364,7 +400,7 @@ func (st *stream) found(m *extract.Match) {
 			return // another form of the message had it
 		}
 		if len(st.partSeen) < maxAlternates && !st.partSeen[u] {
-			st.partSeen[strings.Clone(u)] = true
+			st.partSeen[st.seenKey(u)] = true
 		}
 	}
 	m = ev.Match
