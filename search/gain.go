@@ -8,28 +8,31 @@ import "time"
 // workers pass the base64 at memory speed, and the reading goroutine,
 // cutting batches out of 100 KB stretches with no cut point in them, is
 // the slower: two workers took twice one stream's time (--raw over 200 MB
-// of such mail, 0.11 s against 0.05 s), and on a mailing list's archive
-// of patches 1.1 times. So the pipeline times itself: over each gainWindow
-// bytes read, the wall time it took against what one stream would have
-// taken for the same bytes, estimated from what it measured (the reads,
-// the callback's time on the emitted events, and the workers' time on
-// their batches, scaled to the bytes read). When the pipeline was slower
-// over gainWindows windows in a row (the first, which pays the workers'
-// start, is not judged), by more than gainFactor, one stream on the caller's goroutine scans the
-// next gainStretch bytes, as Jobs 1 scans them, up to the next cut point
-// past them; then the workers are tried again. A text's shape changes
-// along it (the sparse prose of /usr/share/doc's first files, where two
-// workers lose, then denser text, where they win), so the step down is
-// not for good, as it is when the collector is crowded (collectorBound);
-// each stretch is four times the last, up to gainMaxStretch, until a
-// window the workers win by more than gainFactor, so that where one stream
-// is faster throughout the workers are tried on a small share of the
-// input. The events are the same either way; only the
-// speed differs.
+// of such mail, 0.11 s against 0.05 s).
+//
+// So the pipeline times itself: over each gainWindow bytes read, the wall
+// time it took against what one stream would have taken for the same
+// bytes, estimated from what it measured (the reads, the callback's time
+// on the emitted events, and the workers' time on their batches, scaled
+// to the bytes read). When the pipeline was slower by more than
+// gainFactor over gainWindows windows in a row (the first, which pays the
+// workers' start, is not judged), one stream on the caller's goroutine
+// scans the next gainStretch bytes, as Jobs 1 scans them, up to the next
+// cut point past them; then the workers are tried again. A text's shape
+// changes along it (the sparse prose of /usr/share/doc's first files,
+// where two workers lose, then denser text, where they win), so this step
+// down is not for good, as the collector's is (collectorBound). Each
+// stretch is four times the last, up to gainMaxStretch, until a window the
+// workers win by more than gainFactor: where one stream is faster
+// throughout, the workers are tried on a small share of the input. The
+// events are the same either way; only the speed differs.
 //
 // The estimate leans towards the pipeline: a worker's time is wall time,
-// which counts the moments it waited for a CPU, so with more workers than
-// CPUs one stream's time is overestimated.
+// which counts the moments it waited for a CPU or for the collector, so
+// one stream's time is overestimated with more workers than CPUs, and
+// where the pipeline's own memory keeps the collector busy (a mailing
+// list's archive under urlgrep's memory limit, 1.1 times slower with two
+// workers). There collectorBound decides.
 var (
 	gainWindow     int64   = 4 << 20
 	gainWindows            = 2
