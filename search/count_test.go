@@ -219,3 +219,47 @@ func TestAlternativeGroupAllocs(t *testing.T) {
 		}
 	}
 }
+
+// TestAlternativeGroupsApart: a URL is reported once in a group's forms
+// and again in the next group's, whatever the size of the last group
+// (its maps kept, or dropped past 1,024 URLs) and whether a part outside
+// any group came between.
+func TestAlternativeGroupsApart(t *testing.T) {
+	group := func(n int) string {
+		var text, html strings.Builder
+		for i := range n {
+			fmt.Fprintf(&text, "http://g.example/%d\n", i)
+			fmt.Fprintf(&html, "<a href=\"http://g.example/%d\">x</a>\n", i)
+		}
+		return "From alice@example.org Mon Nov  2 09:14:03 1994\nFrom: a@example.org\n" +
+			"Content-Type: multipart/alternative; boundary=b\n\n--b\nContent-Type: text/plain\n\n" + text.String() +
+			"--b\nContent-Type: text/html\n\n" + html.String() + "--b--\n\n"
+	}
+	plain := "From alice@example.org Mon Nov  2 09:14:03 1994\nFrom: a@example.org\n\nhttp://g.example/0 http://g.example/0\n\n"
+	for _, sizes := range [][]int{{3, 3, 3}, {1500, 3, 1500}, {3, 1500, 3, 1500}} {
+		var in strings.Builder
+		want := 0
+		for i, n := range sizes {
+			in.WriteString(group(n))
+			want += n
+			if i%2 == 1 {
+				in.WriteString(plain)
+				want += 2 // outside a group, a repeat is reported
+			}
+		}
+		for _, o := range []Options{{CountOnly: true, Jobs: 1}, {TextOnly: true, Jobs: 1}, {Jobs: 1}} {
+			urls := 0
+			if _, err := Search(Input{Name: "x", R: strings.NewReader(in.String())}, o, func(ev *Event) bool {
+				if ev.Kind == URL {
+					urls++
+				}
+				return true
+			}); err != nil {
+				t.Fatal(err)
+			}
+			if urls != want {
+				t.Errorf("groups of %v, %+v: %d URLs, want %d", sizes, o, urls, want)
+			}
+		}
+	}
+}
