@@ -202,10 +202,8 @@ func (b *body) decode(c chunk) {
 		b.decodeQP(c)
 	case b.xfer == xferBase64 && !b.text:
 		b.decodeBase64(c)
-	case b.xfer == xferUU && b.uu == uuData:
+	case b.xfer == xferUU && b.uu != uuAfter:
 		b.decodeUU(c)
-	case b.xfer == xferUU && b.uu == uuBefore && bytes.HasPrefix(c.data, []byte("begin ")):
-		b.uu = uuData // "begin <mode> <name>"
 	default:
 		b.charset(c.data, c.pos, false)
 	}
@@ -448,12 +446,21 @@ const (
 // decodeUU decodes a line of an x-uuencode part: uuencode's format (POSIX
 // uuencode, historical algorithm), which mail programs of the 1990s sent
 // as Content-Transfer-Encoding: x-uuencode, a text file's bytes
-// included. A line's first character says how many bytes it holds
-// (its value minus 32, modulo 64), each four characters after it are
-// three bytes of six bits each; "end" ends the data, after a line of
-// none. A line of characters outside the format ends it too, read as text
-// with what follows, and said so.
+// included. Lines before "begin <mode> <name>" are text. After it, a
+// line's first character says how many bytes it holds (its value minus
+// 32, modulo 64), each four characters after it are three bytes of six
+// bits each; "end" ends the data, after a line of none. A line of
+// characters outside the format ends it too, read as text with what
+// follows, and said so.
 func (b *body) decodeUU(c chunk) {
+	if b.uu == uuBefore {
+		if bytes.HasPrefix(c.data, []byte("begin ")) {
+			b.uu = uuData
+		} else {
+			b.charset(c.data, c.pos, false)
+		}
+		return
+	}
 	t := bytes.TrimRight(c.data, " \t\r\n")
 	if bytes.Equal(t, []byte("end")) {
 		b.uu = uuAfter
@@ -491,8 +498,8 @@ func (b *body) decodeUU(c chunk) {
 	b.charset(out[:n], pos, false)
 }
 
-// isUULine reports whether every byte of a uuencoded line's data is one
-// of the format's characters (space to '`').
+// isUULine reports whether every byte of a uuencoded line is one of the
+// format's characters (space to '`').
 func isUULine(data []byte) bool {
 	for _, c := range data {
 		if c < ' ' || c > '`' {

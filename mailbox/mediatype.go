@@ -106,19 +106,28 @@ func fastContentType(v []byte) (ct contentType, ok bool) {
 			return ct, false
 		}
 		skipSpace()
-		switch {
-		case bytes.EqualFold(name, []byte("boundary")):
-			ct.boundary = view(value)
-		case bytes.EqualFold(name, []byte("charset")):
-			ct.charset = view(value)
-		case bytes.EqualFold(name, []byte("format")):
-			ct.format = view(value)
-		case bytes.EqualFold(name, []byte("delsp")):
-			ct.delsp = view(value)
+		if p := ct.param(name); p != nil {
+			*p = view(value)
 		}
 	}
 	ct.mediatype = mediaTypeString(mt)
 	return ct, true
+}
+
+// param returns the field of ct that holds the parameter named name (case
+// ignored), or nil for a parameter the Reader does not use.
+func (ct *contentType) param(name []byte) *string {
+	switch {
+	case bytes.EqualFold(name, []byte("boundary")):
+		return &ct.boundary
+	case bytes.EqualFold(name, []byte("charset")):
+		return &ct.charset
+	case bytes.EqualFold(name, []byte("format")):
+		return &ct.format
+	case bytes.EqualFold(name, []byte("delsp")):
+		return &ct.delsp
+	}
+	return nil
 }
 
 // view returns b's bytes as a string, without copying: valid as long as
@@ -196,20 +205,8 @@ func salvageParams(v []byte) contentType {
 			}
 			value, k = bytes.TrimSpace(v[k:end]), end
 		}
-		set := func(p *string) {
-			if *p == "" {
-				*p = view(value)
-			}
-		}
-		switch {
-		case bytes.EqualFold(name, []byte("boundary")):
-			set(&ct.boundary)
-		case bytes.EqualFold(name, []byte("charset")):
-			set(&ct.charset)
-		case bytes.EqualFold(name, []byte("format")):
-			set(&ct.format)
-		case bytes.EqualFold(name, []byte("delsp")):
-			set(&ct.delsp)
+		if p := ct.param(name); p != nil && *p == "" {
+			*p = view(value)
 		}
 		i = k
 		for i < len(v) && v[i] != ';' {

@@ -36,21 +36,8 @@ func TestUTF7(t *testing.T) {
 		if err != nil || got != tc.want {
 			t.Errorf("%q: %q, %v; want %q", tc.in, got, err, tc.want)
 		}
-		r := transform.NewReader(iotest.OneByteReader(strings.NewReader(tc.in)), utf7{}.NewDecoder())
-		var b strings.Builder
-		buf := make([]byte, 3)
-		for {
-			n, err := r.Read(buf)
-			b.WriteString(string(buf[:n]))
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				t.Fatalf("%q: read: %v", tc.in, err)
-			}
-		}
-		if b.String() != tc.want {
-			t.Errorf("%q, a byte at a time: %q, want %q", tc.in, b.String(), tc.want)
+		if got := utf7Pieces(t, tc.in, 3); got != tc.want {
+			t.Errorf("%q, a byte at a time: %q, want %q", tc.in, got, tc.want)
 		}
 	}
 	// A destination with room for one character at a time.
@@ -90,24 +77,30 @@ func FuzzUTF7(f *testing.F) {
 			t.Fatalf("%q: %v", s, err)
 		}
 		chunk = 1 + (chunk&0xff)%17
-		r := transform.NewReader(iotest.OneByteReader(strings.NewReader(s)), utf7{}.NewDecoder())
-		var b strings.Builder
-		buf := make([]byte, chunk)
-		for {
-			n, err := r.Read(buf)
-			b.WriteString(string(buf[:n]))
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				t.Fatalf("%q: read: %v", s, err)
-			}
-		}
-		if b.String() != whole {
-			t.Errorf("%q in pieces of %d: %q, whole %q", s, chunk, b.String(), whole)
+		if got := utf7Pieces(t, s, chunk); got != whole {
+			t.Errorf("%q in pieces of %d: %q, whole %q", s, chunk, got, whole)
 		}
 		if !strings.Contains(s, "+") && whole != s {
 			t.Errorf("%q: no '+' in it, decoded %q", s, whole)
 		}
 	})
+}
+
+// utf7Pieces decodes in through a transform.Reader fed a byte at a time,
+// read chunk bytes at a time.
+func utf7Pieces(t *testing.T, in string, chunk int) string {
+	t.Helper()
+	r := transform.NewReader(iotest.OneByteReader(strings.NewReader(in)), utf7{}.NewDecoder())
+	var b strings.Builder
+	buf := make([]byte, chunk)
+	for {
+		n, err := r.Read(buf)
+		b.Write(buf[:n])
+		if err == io.EOF {
+			return b.String()
+		}
+		if err != nil {
+			t.Fatalf("%q: read: %v", in, err)
+		}
+	}
 }
