@@ -15,14 +15,17 @@ import (
 )
 
 // LocateWindow is how far back [Part.Locate] answers exactly: for any
-// offset among the last LocateWindow bytes read from a part's Body (or,
-// where those hold more than 32,768 places to remember, as lines of a few
-// bytes do, those of the last 32,768). An older offset gets the position
-// of the oldest place still known, not Exact.
+// offset among the last LocateWindow bytes read from a part's Body less
+// 16 KiB (or, where those hold more than 32,768 places to remember, as
+// lines of a few bytes do, those of the last 16,384 places at least:
+// lines read together are forgotten together, up to 16 KiB of them). An
+// older offset gets the position of the oldest place still known, not
+// Exact.
 const LocateWindow = 1 << 20
 
-// maxAnchors bounds the places a part's Body remembers: past it (lines of
-// a few bytes, quoted-printable with an escape every few), the oldest go,
+// maxAnchors bounds the places a part's Body remembers (an anchor each,
+// and each line start of a run, body.trim): past it (lines of a few
+// bytes, quoted-printable with an escape every few), the oldest go,
 // and offsets before the oldest kept get its position, not Exact. The
 // places a scan asks for are the newest: a URL is located as soon as it
 // is found, within the scanner's look-ahead. (Lines had no bound: a part
@@ -30,10 +33,17 @@ const LocateWindow = 1 << 20
 const maxAnchors = 1 << 15
 
 // anchor says where the decoded bytes from dec on came from: pos, and
-// for an Exact pos, each following byte from the next input byte.
+// for an Exact pos, each following byte from the next input byte. A run
+// of whole lines passed on as they are (emitLines) is one anchor, not one
+// a line: its lines after the first start at the offsets (from dec)
+// body.starts[at:at+lines] holds, each a place of its own. (An anchor a
+// line took a fifth of mail mode's time on a mailing list's archive,
+// storing 40 bytes for each line of 60.)
 type anchor struct {
-	dec int64
-	pos Position
+	dec   int64
+	pos   Position
+	at    int32 // the index in body.starts of the run's line starts; len(starts) when it was made
+	lines int32 // how many there are
 }
 
 // transfer is a Content-Transfer-Encoding.
@@ -95,11 +105,12 @@ type body struct {
 	out     []byte
 	keep    []byte // out's buffer, reused once out is read
 	anchors []anchor
-	first   int   // anchors[:first] are out of the window
-	dec     int64 // decoded bytes so far
-	read    int64 // decoded bytes returned by Read
-	ended   bool  // no more input
-	gave    bool  // the last Read returned data
+	starts  []int32 // the line starts of runs (anchor.at), from anchors[first].at on in the window
+	first   int     // anchors[:first] are out of the window
+	dec     int64   // decoded bytes so far
+	read    int64   // decoded bytes returned by Read
+	ended   bool    // no more input
+	gave    bool    // the last Read returned data
 	flushed bool
 	path    string
 }
@@ -173,6 +184,10 @@ func (b *body) step() bool {
 // as step would have had them from bodyLine. (The stages copy what they
 // keep: c's bytes, the source's buffer, need not outlive the call.)
 func (b *body) bulk(c chunk, ends []int) {
+	if b.plain() {
+		b.emitLines(c, ends)
+		return
+	}
 	pos, start := c.pos, 0
 	for _, end := range ends {
 		b.htmlFresh = true
@@ -181,6 +196,24 @@ func (b *body) bulk(c chunk, ends []int) {
 		pos.Line++
 		start = end
 	}
+}
+
+// plain reports whether the lines read now pass every stage as they are:
+// no transfer encoding left to undo (decode), UTF-8 or US-ASCII (charset),
+// not format=flowed (flow), not HTML.
+func (b *body) plain() bool {
+	if b.cs != nil || b.flowed || b.html != nil {
+		return false
+	}
+	switch b.xfer {
+	case xferNone:
+		return true
+	case xferBase64:
+		return b.text
+	case xferUU:
+		return b.uu == uuAfter
+	}
+	return false
 }
 
 // finish flushes what the stages hold at the end of the part.
@@ -804,6 +837,42 @@ func (b *body) emit(data []byte, pos Position) {
 	b.dec += int64(len(data))
 }
 
+// emitLines adds c's whole lines, which end at ends (as source.bulk
+// gives them), as they are: what emit would add for each line in turn,
+// with one anchor for them all.
+func (b *body) emitLines(c chunk, ends []int) {
+	if len(ends) == 0 {
+		return
+	}
+	b.anchor(c.pos)
+	a := &b.anchors[len(b.anchors)-1]
+	if a.lines > 0 || a.dec != b.dec || a.pos != c.pos {
+		// The last anchor covers c's start (it cannot: c starts a line, and
+		// an Exact anchor holds one line): emit's way, a line at a time.
+		pos, start := c.pos, 0
+		for _, end := range ends {
+			b.emit(c.data[start:end], pos)
+			pos.Offset += int64(end - start)
+			pos.Line++
+			start = end
+		}
+		return
+	}
+	for _, end := range ends[:len(ends)-1] {
+		b.starts = append(b.starts, int32(end))
+	}
+	a.lines = int32(len(ends) - 1)
+	b.trim()
+	if len(b.out) == 0 && cap(b.keep) > 0 {
+		b.out = b.keep[:0]
+	}
+	b.out = append(b.out, c.data...)
+	if cap(b.out) > cap(b.keep) {
+		b.keep = b.out[:0:cap(b.out)]
+	}
+	b.dec += int64(len(c.data))
+}
+
 // recycle returns b emptied, its buffers kept, as the body of the next
 // part: b, the previous part's, is not read any more (a Body and its
 // Locate are valid until the next call to Next).
@@ -811,7 +880,7 @@ func (b *body) recycle() *body {
 	if b == nil {
 		return &body{}
 	}
-	*b = body{line: b.line[:0], keep: b.keep[:0], anchors: b.anchors[:0], b64: b.b64[:0], uuOut: b.uuOut[:0],
+	*b = body{line: b.line[:0], keep: b.keep[:0], anchors: b.anchors[:0], starts: b.starts[:0], b64: b.b64[:0], uuOut: b.uuOut[:0],
 		csIn: b.csIn[:0], csOut: b.csOut, b64Out: b.b64Out, htmlIn: b.htmlIn[:0], flowLine: b.flowLine[:0],
 		htmlSegs: b.htmlSegs[:0], qpLine: b.qpLine[:0], htmlKeep: b.htmlKeep, flowOut: b.flowOut[:0]}
 	if cap(b.keep) > 1<<20 {
@@ -820,6 +889,9 @@ func (b *body) recycle() *body {
 	if cap(b.anchors) > maxAnchors {
 		b.anchors = nil
 	}
+	if cap(b.starts) > 4*maxAnchors {
+		b.starts = nil
+	}
 	if cap(b.htmlIn) > 1<<20 {
 		b.htmlIn = nil
 	}
@@ -827,11 +899,12 @@ func (b *body) recycle() *body {
 }
 
 // anchor records that the output from b.dec on comes from pos, keeping
-// the anchors within the window and their number bounded.
+// the anchors within the window and the places they hold (an anchor, and
+// each line start of a run) bounded by maxAnchors.
 func (b *body) anchor(pos Position) {
 	if n := len(b.anchors); n > 0 {
 		last := &b.anchors[n-1]
-		if last.pos.Exact && pos.Exact && last.pos.Line == pos.Line &&
+		if last.pos.Exact && pos.Exact && last.lines == 0 && last.pos.Line == pos.Line &&
 			pos.Offset-last.pos.Offset == b.dec-last.dec {
 			return // the same run: the last anchor covers it
 		}
@@ -839,19 +912,33 @@ func (b *body) anchor(pos Position) {
 			return // the same place, not Exact: the last anchor says it already
 		}
 	}
-	// Anchors before the window go, and the oldest past maxAnchors, a
-	// block at a time.
+	b.anchors = append(b.anchors, anchor{dec: b.dec, pos: pos, at: int32(len(b.starts))})
+	b.trim()
+}
+
+// trim drops the anchors before the window, and the oldest while those
+// kept hold more than maxAnchors places, a run at a time, keeping the
+// newest; once a block has gone, the arrays move down rather than grow,
+// so that they stay within maxAnchors places and a growth's slack.
+func (b *body) trim() {
+	held := len(b.anchors) - b.first + len(b.starts) - int(b.anchors[b.first].at)
 	for b.first < len(b.anchors)-1 &&
-		(b.anchors[b.first+1].dec <= b.read-LocateWindow || len(b.anchors)-b.first >= maxAnchors) {
+		(b.anchors[b.first+1].dec <= b.read-LocateWindow || held > maxAnchors) {
+		held -= 1 + int(b.anchors[b.first].lines)
 		b.first++
 	}
-	if b.first > 1024 && (b.first > len(b.anchors)/2 || len(b.anchors) == cap(b.anchors)) {
-		// Moved down rather than grown once a block has gone: the array
-		// stays within maxAnchors and a growth's slack (1.5 times).
+	if b.first > 1024 && (b.first > len(b.anchors)/2 || len(b.anchors) == cap(b.anchors)) ||
+		b.first > 0 && len(b.starts) == cap(b.starts) && int(b.anchors[b.first].at) > len(b.starts)/2 {
+		base := b.anchors[b.first].at
 		b.anchors = append(b.anchors[:0], b.anchors[b.first:]...)
 		b.first = 0
+		if base > 0 {
+			b.starts = append(b.starts[:0], b.starts[base:]...)
+			for i := range b.anchors {
+				b.anchors[i].at -= base
+			}
+		}
 	}
-	b.anchors = append(b.anchors, anchor{dec: b.dec, pos: pos})
 }
 
 // locate maps a decoded offset to the input.
@@ -866,9 +953,20 @@ func (b *body) locate(dec int64) Position {
 		p.Exact = false
 		return p
 	}
-	p := a[i].pos
-	if p.Exact {
-		p = p.along(int(dec - a[i].dec))
+	p, rel := a[i].pos, dec-a[i].dec
+	if !p.Exact {
+		return p
 	}
-	return p
+	if a[i].lines > 0 {
+		// A run: the line holding rel is the last that starts at or before it.
+		st := b.starts[a[i].at : a[i].at+a[i].lines]
+		if k := sort.Search(len(st), func(j int) bool { return int64(st[j]) > rel }); k > 0 {
+			at := int64(st[k-1])
+			p.Offset += at
+			p.Line += k
+			p.Col = 1
+			rel -= at
+		}
+	}
+	return p.along(int(rel))
 }

@@ -1,6 +1,7 @@
 package mailbox
 
 import (
+	"bytes"
 	"encoding/base64"
 	"fmt"
 	"io"
@@ -1052,5 +1053,90 @@ func TestHeaderBounds(t *testing.T) {
 	}
 	if len(probs) != 1 || !strings.Contains(probs[0].Error(), "more than 512 header fields") {
 		t.Errorf("problems %v", probs)
+	}
+}
+
+// TestPlainRunsLocate: a plain body's lines, read a run at a time with one
+// anchor for each run (emitLines), keep at most maxAnchors places
+// whatever their length, and every offset is located either exactly,
+// where the input holds it, or, older than what is kept, not Exact; the
+// last lines, and the last LocateWindow bytes less a run, are exact.
+func TestPlainRunsLocate(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		lines int
+		line  func(i int) string
+	}{
+		{"short lines", 100_000, func(i int) string { return fmt.Sprintf("%d\n", i%10) }},
+		{"past the window", 40_000, func(i int) string { return fmt.Sprintf("%05d see http://a.example/%d and more text to fill\n", i, i) }},
+		{"lines of all lengths", 30_000, func(i int) string { return strings.Repeat("x", i*7919%200) + "\n" }},
+	} {
+		var in strings.Builder
+		in.WriteString("From a@b.example Mon Nov  2 09:14:03 1994\nSubject: runs\n\n")
+		start := in.Len()
+		for i := range tc.lines {
+			in.WriteString(tc.line(i))
+		}
+		in.WriteString("last http://last.example/\n")
+		data := in.String()
+		r := NewReader(strings.NewReader(data))
+		for {
+			p, err := r.Next()
+			if err != nil {
+				break
+			}
+			if strings.HasPrefix(p.Path, "header:") {
+				continue
+			}
+			body, _ := io.ReadAll(p.Body)
+			if string(body) != data[start:] {
+				t.Fatalf("%s: body differs from the input", tc.name)
+			}
+			b := p.body
+			held := len(b.anchors) - b.first + len(b.starts) - int(b.anchors[b.first].at)
+			if held > maxAnchors || cap(b.anchors) > maxAnchors*3/2 || cap(b.starts) > 4*maxAnchors {
+				t.Errorf("%s: %d places kept (capacities %d, %d), more than %d", tc.name, held, cap(b.anchors), cap(b.starts), maxAnchors)
+			}
+			runs := 0
+			for _, a := range b.anchors[b.first:] {
+				if a.lines > 0 {
+					runs++
+				}
+			}
+			if runs == 0 {
+				t.Errorf("%s: %d anchors, none a run: the body was not read in runs", tc.name, len(b.anchors)-b.first)
+			}
+			line, col, exact := strings.Count(data[:start], "\n")+1, 1, 0
+			// Exact from the later of the window's start (less a run, dropped
+			// whole) and the start of the last maxAnchors/2 lines.
+			lastExact := max(0, len(body)-(LocateWindow-maxBulk))
+			k := len(body) - 1
+			for range maxAnchors / 2 {
+				if k = bytes.LastIndexByte(body[:k], '\n'); k < 0 {
+					break
+				}
+			}
+			lastExact = max(lastExact, k+1)
+			for i := range body {
+				got := p.Locate(int64(i))
+				want := Position{Offset: int64(start + i), Line: line, Col: col, Exact: true}
+				switch {
+				case got.Exact && got != want:
+					t.Fatalf("%s: byte %d located at %+v, want %+v", tc.name, i, got, want)
+				case !got.Exact && i >= lastExact:
+					t.Fatalf("%s: byte %d (of %d) located at %+v, not Exact", tc.name, i, len(body), got)
+				case got.Exact:
+					exact++
+				}
+				if body[i] == '\n' {
+					line, col = line+1, 1
+				} else {
+					col++
+				}
+			}
+			if exact == 0 {
+				t.Errorf("%s: no byte located exactly", tc.name)
+			}
+		}
 	}
 }
