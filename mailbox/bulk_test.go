@@ -16,7 +16,8 @@ import (
 )
 
 // describeParts reads every part of in and describes it: its path, type, body
-// and the position Locate gives for each byte of the body.
+// and the position Locate gives for each byte of the body, and then the
+// problems reported.
 func describeParts(t *testing.T, in []byte, opts ...Option) string {
 	t.Helper()
 	return describeFrom(t, bytes.NewReader(in), opts...)
@@ -25,7 +26,8 @@ func describeParts(t *testing.T, in []byte, opts ...Option) string {
 // describeFrom is describeParts reading from r.
 func describeFrom(t *testing.T, r io.Reader, opts ...Option) string {
 	t.Helper()
-	var b strings.Builder
+	var b, probs strings.Builder
+	opts = append(opts[:len(opts):len(opts)], OnProblem(func(p Problem) { fmt.Fprintf(&probs, "problem: %v\n", p) }))
 	mr := NewReader(r, opts...)
 	for {
 		p, err := mr.Next()
@@ -45,6 +47,7 @@ func describeFrom(t *testing.T, r io.Reader, opts ...Option) string {
 		}
 		b.WriteByte('\n')
 	}
+	b.WriteString(probs.String())
 	return b.String()
 }
 
@@ -104,6 +107,30 @@ func sampleInputs(t *testing.T) map[string][]byte {
 		"Content-Transfer-Encoding: quoted-printable\n\n<html><body><p>caf=E9 <a href=3D\"http://a.example/=\nx\">see</a>\n" +
 		"r=E9sum=E9 http://b.example/y and <b\nclass=3D\"c\">bold</b> <img src=3D\"http://c.example/i.png\">=\n\n" +
 		"<style>p { color: red }\n</style><p>na=EFve <a href=3D\"http://d.example/\">http://d.example/</a></p>\n</body></html>\n")
+	// Quoted-printable text in UTF-8, whose lines with no escape pass at
+	// once (qpRuns) among lines with escapes, soft breaks, trailing white
+	// space, a raw control byte and CRLF line breaks.
+	var qp strings.Builder
+	qp.WriteString("From a@b.example Mon Nov  2 09:14:03 1994\nContent-Type: text/plain; charset=utf-8\n" +
+		"Content-Transfer-Encoding: quoted-printable\n\n")
+	for i := range 40 {
+		qp.WriteString("plain line http://a.example/" + fmt.Sprint(i) + "\n")
+		switch i % 8 {
+		case 0:
+			qp.WriteString("caf=C3=A9 http://b.example/?a=3D1\n")
+		case 1:
+			qp.WriteString("soft break http://c.example/lo=\nng/path\n")
+		case 2:
+			qp.WriteString("trailing blanks  \t\n")
+		case 3:
+			qp.WriteString("a raw \x01 control\n")
+		case 4:
+			qp.WriteString("crlf line http://d.example/\r\n")
+		case 5:
+			qp.WriteString("crlf blank \r\n=\r\n")
+		}
+	}
+	ins["qp-utf8"] = []byte(qp.String())
 	return ins
 }
 
