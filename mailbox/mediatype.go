@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"mime"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 	"unsafe"
 )
 
@@ -156,14 +158,43 @@ func mediaTypeString(mt []byte) string {
 	return string(bytes.ToLower(mt))
 }
 
+// tspecials are RFC 2045's (§5.1).
+const tspecials = `()<>@,;:\"/[]?=`
+
 // tokenByte is true for the bytes of an RFC 2045 token: ASCII but space,
 // controls and tspecials.
 var tokenByte = func() (t [256]bool) {
 	for c := 0x21; c < 0x7f; c++ {
-		t[c] = bytes.IndexByte([]byte(`()<>@,;:\"/[]?=`), byte(c)) < 0
+		t[c] = strings.IndexByte(tspecials, byte(c)) < 0
 	}
 	return t
 }()
+
+// salvageType returns the media type of v, a Content-Type value that
+// mime.ParseMediaType refused, as mail readers read it (mutt, for one): a
+// type and a subtype, tokens, in lower case, up to white space or ";",
+// whatever follows them. It returns "" when v starts with none.
+func salvageType(v []byte) string {
+	v = bytes.TrimLeftFunc(v, unicode.IsSpace) // as ParseMediaType trims
+	i := 0
+	for i < len(v) && tokenByte[v[i]] {
+		i++
+	}
+	if i == 0 || i == len(v) || v[i] != '/' {
+		return ""
+	}
+	j := i + 1
+	for j < len(v) && tokenByte[v[j]] {
+		j++
+	}
+	if j == i+1 {
+		return ""
+	}
+	if r, _ := utf8.DecodeRune(v[j:]); j < len(v) && v[j] != ';' && !unicode.IsSpace(r) {
+		return ""
+	}
+	return mediaTypeString(v[:j])
+}
 
 // salvageParams reads the parameters this package uses from v, a
 // Content-Type value whose parameters mime.ParseMediaType refused
@@ -191,10 +222,7 @@ func salvageParams(v []byte) contentType {
 			continue
 		}
 		name := bytes.TrimSpace(v[i:j])
-		k := j + 1
-		for k < len(v) && (v[k] == ' ' || v[k] == '\t') {
-			k++
-		}
+		k := len(v) - len(bytes.TrimLeftFunc(v[j+1:], unicode.IsSpace)) // as ParseMediaType trims
 		var value []byte
 		if k < len(v) && v[k] == '"' {
 			value, k = quotedValue(v, k+1)
@@ -218,8 +246,9 @@ func salvageParams(v []byte) contentType {
 
 // quotedValue returns the quoted string that starts at v[i], just past
 // its opening quote: its bytes up to the closing quote (or the end of v),
-// with RFC 822's quoted pairs ("\x") undone, and the index past the
-// closing quote. The bytes are v's own when no pair is in them.
+// with RFC 822's quoted pairs ("\x") undone where x is a tspecial, and
+// the index past the closing quote. The bytes are v's own when no
+// backslash is in them.
 func quotedValue(v []byte, i int) ([]byte, int) {
 	j := i
 	for j < len(v) && v[j] != '"' && v[j] != '\\' {
@@ -231,7 +260,9 @@ func quotedValue(v []byte, i int) ([]byte, int) {
 	var b []byte
 	b = append(b, v[i:j]...)
 	for ; j < len(v) && v[j] != '"'; j++ {
-		if v[j] == '\\' && j+1 < len(v) {
+		// A backslash escapes a tspecial only, as ParseMediaType reads it
+		// (a Windows path's are its own: "C:\dev\a.txt").
+		if v[j] == '\\' && j+1 < len(v) && strings.IndexByte(tspecials, v[j+1]) >= 0 {
 			j++
 		}
 		b = append(b, v[j])

@@ -66,6 +66,12 @@ func sameAsMime(t *testing.T, s string) {
 			t.Errorf("%q: read leniently %+v; mime.ParseMediaType: %+v", s, salvaged, params)
 		}
 	}
+	// Where the media type is valid (a type and a subtype: ParseMediaType
+	// takes a lone token too, a disposition), reading it leniently reads
+	// the same.
+	if st := salvageType([]byte(s)); err == nil && strings.Contains(mt, "/") && st != mt {
+		t.Errorf("%q: media type read leniently %q; mime.ParseMediaType: %q", s, st, mt)
+	}
 	if fast, ok := fastContentType([]byte(s)); ok && (err != nil || fast != want) {
 		t.Errorf("%q: the fast path read %+v; mime.ParseMediaType: %+v, %v", s, fast, want, err)
 	}
@@ -93,6 +99,29 @@ func TestSalvageParams(t *testing.T) {
 	} {
 		if got := salvageParams([]byte(tc.in)); got != tc.want {
 			t.Errorf("%q: %+v, want %+v", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestSalvageType: the media type of values mime.ParseMediaType refuses,
+// as mail readers read it.
+func TestSalvageType(t *testing.T) {
+	for in, want := range map[string]string{
+		"TEXT/HTML charset=US-ASCII":     "text/html",
+		"text/plain x":                   "text/plain",
+		" text/html\n\tcharset=us-ascii": "text/html",
+		"text/html;;;; charset=koi8-r":   "text/html",
+		"multipart/mixed boundary=x":     "multipart/mixed",
+		"text/html(comment)":             "",
+		"text/pl\u00e4in":                "",
+		"text":                           "",
+		"text/":                          "",
+		"/plain":                         "",
+		"text plain":                     "",
+		"":                               "",
+	} {
+		if got := salvageType([]byte(in)); got != want {
+			t.Errorf("%q: %q, want %q", in, got, want)
 		}
 	}
 }

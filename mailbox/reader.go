@@ -334,8 +334,12 @@ func (r *Reader) startBody(h header, start Position, path, group string, depth i
 		}
 		// A bad parameter loses neither the media type (an image with a
 		// badly quoted name is still an image) nor the parameters that
-		// can be read around it.
+		// can be read around it; words after the media type lose it no
+		// more ("TEXT/HTML charset=US-ASCII", salvageType).
 		if err != mime.ErrInvalidMediaParameter {
+			mediatype = salvageType(ctype)
+		}
+		if mediatype == "" {
 			mediatype = "text/plain"
 			ct = contentType{}
 		} else {
