@@ -53,6 +53,11 @@ var todayTests = []struct {
 	{"not: words before a colon", "Note:x Re:y TODO: 10:30 Subject:hello", nil},
 	{"not: labels and scopes", "DNS:nodejs.org, Info:see.this std::info::operator== Acquire::http::Proxy::http.us.debian.org", nil},
 	{"not: registered word without structure", "go:generate about:this at:noon", nil},
+	{"registered opaque in practice", "cid:part1.abc@a.example mid:960830.1639@a.example tag:yaml.org,2002:int acct:bob@a.example",
+		[]string{"cid:part1.abc@a.example", "mid:960830.1639@a.example", "tag:yaml.org,2002:int", "acct:bob@a.example"}},
+	{"registered, in the // form", "at://alice.example/app.bsky.feed.post/1 and content://media/external/images/1",
+		[]string{"at://alice.example/app.bsky.feed.post/1", "content://media/external/images/1"}},
+	{"not: registered names as words", "content-type:text/plain, reach me at:joe@a.example, merge tip:irq/urgent, \"num:%d\", rsync:/path/to/repo", nil},
 
 	// 5. https and the others take their parent's grammar: see
 	// rfc1738's parse goldens (today.txt); here, an invalid https URL is

@@ -75,9 +75,14 @@ func init() {
 		s, ok := schemes[name]
 		s.registered = true
 		if !ok {
-			// Registered: found bare with any scheme-specific part, which
-			// the caller checks (a "word:" in prose is not a URL).
-			s.bare = BareAny
+			// Registered: found bare in the "//" form, or with any
+			// scheme-specific part when its URIs are written without
+			// "//" (opaqueSchemes), which the caller checks (a "word:" in
+			// prose is not a URL).
+			s.bare = BareSlashes
+			if opaqueSchemes[name] {
+				s.bare = BareAny
+			}
 		}
 		schemes[name] = s
 	}
@@ -97,6 +102,26 @@ func init() {
 		entries = append(entries, s)
 		schemeRefs[name] = &entries[len(entries)-1]
 	}
+}
+
+// opaqueSchemes are the registered schemes, beyond those of §3 and the
+// later ones whose syntax is checked, whose URIs are written without
+// "//" (RFC 3986 §3: no authority), as their specifications write them
+// and xurls' SchemesNoAuthority lists the common ones: "cid:" and "mid:"
+// (RFC 2392), "sip:" (RFC 3261), "tag:" (RFC 4151), "info:" (RFC 4452),
+// "acct:" (RFC 7565), "im:" and "pres:" (RFC 3860, 3859), "about:" (RFC
+// 6694), "bitcoin:", "callto:", "spotify:" and the like. Any other
+// registered scheme stands bare only in the "//" form: most of the
+// registry is applications' schemes ("at://", "content://", "steam://"),
+// and a registered name before a colon in text is a word far more
+// often than such a URI written without its "//" ("Content-Type:text/plain",
+// "reach me at:joe@a.example", Linux's "tip:irq/urgent" branches, a
+// "num:%d" format, in real mail and mailing lists).
+var opaqueSchemes = map[string]bool{
+	"about": true, "acct": true, "bitcoin": true, "bitcoincash": true, "callto": true, "cid": true,
+	"ethereum": true, "fax": true, "im": true, "info": true, "matrix": true, "message": true,
+	"mid": true, "modem": true, "pres": true, "sip": true, "sips": true, "skype": true,
+	"spotify": true, "tag": true, "view-source": true,
 }
 
 // commonNames are the schemes most URLs in text have, and commonInfo what
@@ -197,7 +222,7 @@ type Bare uint8
 const (
 	NotBare     Bare = iota // only in a "<URL:...>" wrapper (or "<...>" with "//")
 	BareSlashes             // with "//": the common Internet scheme syntax (§3.1)
-	BareAny                 // with any scheme-specific part: mailto:, news:, and registered schemes
+	BareAny                 // with any scheme-specific part: mailto:, news:, and the registered schemes written so
 )
 
 // maxSchemeName bounds the scheme names LookupBare looks up.
@@ -206,7 +231,8 @@ const maxSchemeName = 40 // the longest registered name has 36 bytes
 // LookupBare returns how the scheme named name, case ignored (§2.1), may
 // stand bare in text. The schemes of §3 are found as the RFC writes them
 // (mailto: and news: with any part, the others with "//"); any other
-// scheme registered with IANA with any part ([Registered]); and a scheme
+// scheme registered with IANA ([Registered]) with "//", or with any part
+// when its URIs are written without "//" (opaqueSchemes); and a scheme
 // that is not registered only in the generic form "scheme://authority"
 // (RFC 3986 §3), when its name has two bytes or more. registered says
 // whether name is registered. Which part of "e.g.http" or "see-http" is
