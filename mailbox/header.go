@@ -254,6 +254,9 @@ var unscanned = map[string]bool{
 	"Mime-Version": true, "Date": true, "Xref": true, "Path": true, "X-Google-Dkim-Signature": true,
 	"X-Google-Smtp-Source": true, "X-Gm-Message-State": true, "Delivered-To": true,
 	"Newsgroups": true, "Followup-To": true, "Lines": true,
+	// Outlook's message class, "urn:content-classes:message": a URN, but
+	// a name of a kind of message, not a link (1,484 in the corpora here).
+	"Content-Class": true,
 }
 
 // headerParts adds a part for every field of a message's header that may

@@ -989,7 +989,8 @@ func TestEveryHeader(t *testing.T) {
 		"Return-Path: <bounce@www.example>\nMessage-ID: <1@www.example>\nReferences: <0@www.example>\n" +
 		"DKIM-Signature: v=1; d=www.example; b=abc\nDate: Mon, 2 Nov 1994 09:14:03 +0000\n" +
 		"From: \"http://spam.example\" <a@example.org>\nTo: b@example.org\nSubject: hi\n" +
-		"X-Tracking: see http://track.example/t\nSource: http://source.example/x\nContent-Type: text/plain\n\nbody\n"
+		"X-Tracking: see http://track.example/t\nSource: http://source.example/x\nContent-Type: text/plain\n" +
+		"Content-Class: urn:content-classes:message\n\nbody\n"
 	var paths []string
 	r := NewReader(strings.NewReader(in))
 	for {
