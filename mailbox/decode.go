@@ -119,14 +119,19 @@ func decodeWords(s string) string {
 // htmlText reads an HTML document as the text a reader sees and the link
 // targets behind it: each href, src and cite value on a line of its own,
 // then the visible text; script and style contents are left out and tags
-// end lines, so that a URL never runs into the text beside it. A link
-// whose text is its own target is reported once.
+// end lines, so that a URL never runs into the text beside it, but for
+// those that the text runs through as a reader sees it: <wbr>, a line
+// break opportunity within a word, and an empty inline element ("<u></u>",
+// which Gmail puts into the long URLs of quoted text so that they wrap;
+// "http://a.example/?p=<u></u>linux/x" was "http://a.example/?p="). A
+// link whose text is its own target is reported once.
 type htmlText struct {
 	z        *htmlTok
 	out      []byte
 	val      []byte // an attribute's value unescaped, in a buffer reused for each
 	skip     int    // inside script or style
 	href     []byte // the target of the open <a>, in a buffer reused for each
+	pending  string // an inline element just opened (inlineTag), whose line break waits on its next token
 	done     bool
 	overflow error // a token longer than htmlMaxBuf ended the HTML: the rest is text
 }
@@ -164,7 +169,13 @@ func (h *htmlText) Read(p []byte) (int, error) {
 }
 
 func (h *htmlText) next() {
-	switch h.z.next() {
+	tt := h.z.next()
+	pending := h.pending
+	h.pending = ""
+	if pending != "" && tt != tokEndTag {
+		h.out = append(h.out, '\n') // the inline element was not empty
+	}
+	switch tt {
 	case tokError:
 		h.done = true
 		if err := h.z.err; err != io.EOF {
@@ -179,6 +190,7 @@ func (h *htmlText) next() {
 			h.skip++
 		}
 		isA := tag == "a"
+		linked := false
 		for hasAttr {
 			var k, raw []byte
 			k, raw, hasAttr = h.z.tagAttr()
@@ -191,6 +203,7 @@ func (h *htmlText) next() {
 				h.val = attrValue(h.val[:0], raw)
 				v := bytes.TrimSpace(h.val)
 				h.out = append(h.out, '\n')
+				linked = true
 				if len(v) > 0 && !bytes.ContainsAny(v, "<>") {
 					// As browsers read a target: tabs and line breaks
 					// dropped, a space sent as %20 (not ignored, as the
@@ -215,9 +228,23 @@ func (h *htmlText) next() {
 				}
 			}
 		}
+		if !linked {
+			if tag == "wbr" {
+				return
+			}
+			if h.pending = inlineTag(tag); h.pending != "" {
+				return
+			}
+		}
 		h.out = append(h.out, '\n')
 	case tokEndTag:
 		name, _ := h.z.tagName()
+		if pending != "" {
+			if string(name) == pending {
+				return // "<u></u>": no break
+			}
+			h.out = append(h.out, '\n')
+		}
 		switch string(name) {
 		case "script", "style":
 			if h.skip > 0 {
@@ -237,4 +264,35 @@ func (h *htmlText) next() {
 			h.out = h.out[:n]
 		}
 	}
+}
+
+// inlineTag returns tag, a start tag's name, when it is an inline
+// formatting element that an empty one of breaks no text (htmlText), or
+// "" (the returned strings are constants: kept, they allocate nothing).
+func inlineTag(tag string) string {
+	switch tag {
+	case "u":
+		return "u"
+	case "b":
+		return "b"
+	case "i":
+		return "i"
+	case "s":
+		return "s"
+	case "em":
+		return "em"
+	case "strong":
+		return "strong"
+	case "span":
+		return "span"
+	case "font":
+		return "font"
+	case "small":
+		return "small"
+	case "code":
+		return "code"
+	case "tt":
+		return "tt"
+	}
+	return ""
 }

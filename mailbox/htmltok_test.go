@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -262,7 +263,7 @@ func TestUnescapeSameAsTokenizer(t *testing.T) {
 // does alone.
 func TestHTMLReaderReused(t *testing.T) {
 	second := "From b@b.example Mon Nov  2 09:14:04 1994\nContent-Type: text/html\n\n<p>see <a href=\"http://two.example/\">two</a> http://three.example/ &amp; more</p>\n"
-	for _, end := range []string{"<script>var a = 1;", "<title>t", "<a href=\"http://one.example/\">one", "<p class=\"x", "<!-- open", "<plaintext>x", "<style>p{"} {
+	for _, end := range []string{"<script>var a = 1;", "<title>t", "<a href=\"http://one.example/\">one", "<p class=\"x", "<!-- open", "<plaintext>x", "<style>p{", "<u>"} {
 		first := "From a@b.example Mon Nov  2 09:14:03 1994\nContent-Type: text/html\n\n<p>first</p>" + end + "\n"
 		both := describeParts(t, []byte(first+second))
 		alone := describeParts(t, []byte(second))
@@ -275,5 +276,39 @@ func TestHTMLReaderReused(t *testing.T) {
 		if got, want := body(both), body(alone); got != want {
 			t.Errorf("after a part ending %q: second part's body %s, alone %s", end, got, want)
 		}
+	}
+}
+
+// TestHTMLInlineBreaks: tags end lines of the HTML's text, but <wbr> and
+// an empty inline element, which a reader's text runs through (Gmail's
+// "<u></u>" in long URLs); an inline element with text, or with a link,
+// still ends one.
+func TestHTMLInlineBreaks(t *testing.T) {
+	in := "From a@b.example Mon Nov  2 09:14:03 1994\nContent-Type: text/html\n\n" +
+		"<p>see http://a.example/x<wbr>y/z and http://b.example/?p=<u></u>linux/x;a=<U ></U>blob<span></span>.\n" +
+		"<b>http://c.example/</b>end http://d.example/a<span>b</span> <u>http://e.example/</u><i></b>f\n" +
+		"g<span class=x></span>h<font></font></p>i<b><!-- c --></b>j<img src=\"http://i.example/\"><u><a href=\"http://j.example/\"></a></u>k\n"
+	r := NewReader(strings.NewReader(in))
+	var body []byte
+	for {
+		p, err := r.Next()
+		if err != nil {
+			break
+		}
+		if p.Type == "text/html" {
+			body, _ = io.ReadAll(p.Body)
+		}
+	}
+	var lines []string
+	for _, l := range strings.Split(string(body), "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	want := []string{"see http://a.example/xy/z and http://b.example/?p=linux/x;a=blob.",
+		"http://c.example/", "end http://d.example/a", "b", "http://e.example/", "f", "gh", "i", "j",
+		"<http://i.example/>", "<http://j.example/>", "k"}
+	if !reflect.DeepEqual(lines, want) {
+		t.Errorf("text lines\n%q\nwant\n%q", lines, want)
 	}
 }
