@@ -731,22 +731,29 @@ func TestSerialToKeepsRest(t *testing.T) {
 }
 
 // TestJobsStepDown checks the pipeline's step down (collectorBound): with
-// the collector made to look busy, Jobs 3 hands the rest of an input to
-// one stream at its first cut past a window, and reports exactly what
-// Jobs 1 reports; with it idle, or at the bound and not past it, the
-// pipeline goes on.
+// the collector made to look busy over either of its windows, Jobs 3
+// hands the rest of an input to one stream at its first cut past a
+// window, and reports exactly what Jobs 1 reports; with it idle, or at
+// the bound and not past it, the pipeline goes on.
 func TestJobsStepDown(t *testing.T) {
-	defer func(w, b int64, t, m int, read func([]metrics.Sample) uint64) {
-		gcWindow, gcBytesPerCycle, batchTarget, batchMax, readGCCycles = w, b, t, m, read
-	}(gcWindow, gcBytesPerCycle, batchTarget, batchMax, readGCCycles)
-	gcWindow, gcBytesPerCycle = 2<<10, 1<<10 // a window of 2 KiB or more: two cycles a KiB allowed
+	defer func(w, b, lw, lb int64, t, m int, read func([]metrics.Sample) uint64) {
+		gcWindow, gcBytesPerCycle, gcLongWindow, gcLongBytesPerCycle, batchTarget, batchMax, readGCCycles = w, b, lw, lb, t, m, read
+	}(gcWindow, gcBytesPerCycle, gcLongWindow, gcLongBytesPerCycle, batchTarget, batchMax, readGCCycles)
 	batchTarget, batchMax = 256, 4<<10
 	var cycles uint64
 	for _, tc := range []struct {
 		name     string
+		long     bool   // the long window's bound is the one tried (the short one's otherwise)
 		perCall  uint64 // cycles the collector seems to run between two looks
 		stepDown bool
-	}{{"busy", 1000, true}, {"idle", 0, false}, {"at the bound", 2, false}} {
+	}{{"busy", false, 1000, true}, {"idle", false, 0, false}, {"at the bound", false, 2, false},
+		{"busy, long window", true, 3, true}, {"at the long bound", true, 2, false}} {
+		// The window tried is of 2 KiB or more, two cycles a KiB allowed;
+		// the other is never reached.
+		gcWindow, gcBytesPerCycle, gcLongWindow, gcLongBytesPerCycle = 2<<10, 1<<10, 1<<40, 1
+		if tc.long {
+			gcWindow, gcBytesPerCycle, gcLongWindow, gcLongBytesPerCycle = 1<<40, 1, 2<<10, 1<<10
+		}
 		readGCCycles = func([]metrics.Sample) uint64 { cycles += tc.perCall; return cycles }
 		stepped := map[string]bool{}
 		for name, data := range inputs(t) {
