@@ -13,9 +13,11 @@ import (
 
 // FuzzReader checks that the reader never panics, never hangs, holds its
 // output in proportion to its input, never returns an error from a Body,
-// and never loses a message boundary: the fuzz input, split at NUL bytes
-// into k bodies joined into an mboxrd mbox (each body given a first header
-// line "Subject: msg-<i>."), reads as exactly k messages, in order.
+// reads the same parts, text, positions and problems in bulk as line by
+// line, and never loses a message boundary: the fuzz input, split at NUL
+// bytes into k bodies joined into an mboxrd mbox (each body given a first
+// header line "Subject: msg-<i>."), reads as exactly k messages, in
+// order.
 func FuzzReader(f *testing.F) {
 	for _, tt := range readerTests {
 		if len(tt.in) <= 16<<10 {
@@ -37,6 +39,13 @@ func FuzzReader(f *testing.F) {
 
 		Sniff(data)
 		checkBounded(t, data)
+		if len(data) <= 8<<10 {
+			lines := describeParts(t, data, func(r *Reader) { r.noBulk = true })
+			if bulk := describeParts(t, data); bulk != lines {
+				i := firstDiff(bulk, lines)
+				t.Fatalf("bulk reading differs from line reading at byte %d:\nbulk  %.200q\nlines %.200q", i, bulk[i:], lines[i:])
+			}
+		}
 
 		bodies := bytes.Split(data, []byte{0})
 		if len(bodies) > 32 {
