@@ -883,3 +883,35 @@ func TestLongStretchFewReads(t *testing.T) {
 		t.Errorf("%d reads for %d bytes: %d bytes a read, want 32 KiB or more", reads, len(data), perRead)
 	}
 }
+
+// endCounter is a reader of data that counts the reads that found its end.
+type endCounter struct {
+	r    *bytes.Reader
+	ends int
+}
+
+func (e *endCounter) Read(p []byte) (int, error) {
+	n, err := e.r.Read(p)
+	if err == io.EOF {
+		e.ends++
+	}
+	return n, err
+}
+
+// TestInputEndReadOnce: a search asks its input for more once it has
+// said io.EOF, whatever reads on over it (the read buffer, the sniffing,
+// the mail reader): each read past the end of a file was a system call,
+// 5.7 reads a file over a maildir where two do.
+func TestInputEndReadOnce(t *testing.T) {
+	for name, data := range inputs(t) {
+		for _, o := range []Options{{}, {Raw: true}, {CountOnly: true}, {TextOnly: true, Jobs: 2}} {
+			in := &endCounter{r: bytes.NewReader(data)}
+			if _, err := Search(Input{Name: name, R: in}, o, func(*Event) bool { return true }); err != nil {
+				t.Fatal(err)
+			}
+			if in.ends != 1 {
+				t.Errorf("%s %+v: the input's end read %d times, want once", name, o, in.ends)
+			}
+		}
+	}
+}

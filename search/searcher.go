@@ -28,7 +28,8 @@ type searcher struct {
 	// under is the reader open's bufio.Reader reads (the input, counted),
 	// nil when it reads a decoder of it.
 	under io.Reader
-	kit   *kit // buffers from an earlier Search, or made for this one
+	cnt   counter // the input, counted: what open reads
+	kit   *kit    // buffers from an earlier Search, or made for this one
 }
 
 // kit is what a Search makes that the next one can use again: the
@@ -96,20 +97,29 @@ func (s *searcher) stats() Stats {
 	return Stats{URLs: s.urls, Bytes: s.read, Messages: s.msgs, Dropped: s.drop}
 }
 
-// counter counts the bytes read from the input.
+// counter counts the bytes read from the input, and keeps its end: once
+// r has said io.EOF, Read says it again without asking r. The readers
+// over it (the 64 KiB buffer, the sniffing, the mail reader's source)
+// each read on to the end, and each read past it was a system call: 5.7
+// reads a file over a maildir of 6,046 messages of 7 KB, where two do.
 type counter struct {
 	r    io.Reader
 	n    *int64
 	live *Progress
+	eof  bool
 }
 
 // Read reads from r and counts what it read.
-func (c counter) Read(p []byte) (int, error) {
+func (c *counter) Read(p []byte) (int, error) {
+	if c.eof {
+		return 0, io.EOF
+	}
 	n, err := c.r.Read(p)
 	*c.n += int64(n)
 	if c.live != nil {
 		c.live.Bytes.Add(int64(n))
 	}
+	c.eof = err == io.EOF
 	return n, err
 }
 
@@ -117,7 +127,8 @@ func (c counter) Read(p []byte) (int, error) {
 // for UTF-16 input), whether it is mail, and skip when it is binary and
 // was skipped with a note. done releases what open holds.
 func (s *searcher) open() (r *bufio.Reader, mail, skip, live bool, done func(), err error) {
-	var in io.Reader = counter{s.in.R, &s.read, s.o.Progress}
+	s.cnt = counter{r: s.in.R, n: &s.read, live: s.o.Progress}
+	var in io.Reader = &s.cnt
 	s.under = in
 	done = func() {}
 	live = streaming(s.in.R)
