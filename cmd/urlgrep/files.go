@@ -41,7 +41,7 @@ func scanFiles(names []string, cfg config, stdin io.Reader, stdout io.Writer, ou
 	scan := func(in walk.Input, opts search.Options, emit func(*search.Event) bool) error {
 		var r io.Reader = stdin
 		if in.Path != "" {
-			f, err := walk.Open(in.Path)
+			f, err := walk.OpenInput(in)
 			if err != nil {
 				return err
 			}

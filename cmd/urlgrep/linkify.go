@@ -60,7 +60,7 @@ func linkifyFiles(names []string, cfg config, stdin io.Reader, out io.Writer, st
 	for _, in := range ins {
 		var r io.Reader = stdin
 		if in.Path != "" {
-			f, err := walk.Open(in.Path)
+			f, err := walk.OpenInput(in)
 			if err != nil {
 				if !cfg.noMessages {
 					fmt.Fprintf(stderr, "urlgrep: %s\n", walk.ErrorText(in.Label, err))

@@ -56,7 +56,7 @@ func Collect(ins []walk.Input, opts search.Options, stdin io.Reader, problem fun
 	for _, in := range ins {
 		var r io.Reader = stdin
 		if in.Path != "" {
-			f, err := walk.Open(in.Path)
+			f, err := walk.OpenInput(in)
 			if err != nil {
 				problem(in.Label, err)
 				trouble = true

@@ -19,8 +19,9 @@ const StdinName = "(standard input)"
 
 // An Input is one thing to read.
 type Input struct {
-	Path  string // "" for standard input
-	Label string // as printed
+	Path    string // "" for standard input
+	Label   string // as printed
+	Regular bool   // the walk saw a regular file there (OpenInput)
 }
 
 // Options say how to walk.
@@ -81,7 +82,7 @@ func Operands(names []string, o Options, problem func(error)) []Input {
 		fi, err := os.Stat(name)
 		if err != nil || !fi.IsDir() {
 			if o.wanted(filepath.Base(name)) {
-				ins = append(ins, Input{Path: name, Label: name}) // open reports the error
+				ins = append(ins, Input{Path: name, Label: name, Regular: err == nil && fi.Mode().IsRegular()}) // open reports the error
 			}
 			continue
 		}
@@ -118,7 +119,7 @@ func Operands(names []string, o Options, problem func(error)) []Input {
 		})
 		sort.Strings(found)
 		for _, f := range found {
-			ins = append(ins, Input{Path: f, Label: f})
+			ins = append(ins, Input{Path: f, Label: f, Regular: true})
 		}
 	}
 	return ins

@@ -1,0 +1,71 @@
+//go:build unix
+
+package walk
+
+import (
+	"io"
+	"os"
+	"syscall"
+)
+
+// OpenInput opens in for reading. A file the walk saw regular is read by
+// a descriptor of its own (file), not an os.File: os.NewFile asks the
+// descriptor's flags (fcntl) and registers a cleanup, and a reader that
+// is an os.File is asked whether it is a pipe (search's fstat); over a
+// maildir of 6,046 files those were two system calls and four
+// allocations a file. Any other input is opened by Open.
+func OpenInput(in Input) (io.ReadCloser, error) {
+	if !in.Regular {
+		return Open(in.Path)
+	}
+	var fd int
+	var err error
+	for {
+		fd, err = syscall.Open(in.Path, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
+		if err != syscall.EINTR {
+			break
+		}
+	}
+	if err != nil {
+		return nil, &os.PathError{Op: "open", Path: in.Path, Err: err}
+	}
+	return &file{fd: fd, path: in.Path}, nil
+}
+
+// file is a regular file read from start to end by blocking reads.
+type file struct {
+	fd   int
+	path string
+}
+
+// Read reads from the file; io.EOF at its end.
+func (f *file) Read(p []byte) (int, error) {
+	if len(p) == 0 {
+		return 0, nil
+	}
+	for {
+		n, err := syscall.Read(f.fd, p)
+		switch {
+		case err == syscall.EINTR:
+			continue
+		case err != nil:
+			return 0, &os.PathError{Op: "read", Path: f.path, Err: err}
+		case n == 0:
+			return 0, io.EOF
+		}
+		return n, nil
+	}
+}
+
+// Close closes the file's descriptor.
+func (f *file) Close() error {
+	if f.fd < 0 {
+		return os.ErrClosed
+	}
+	err := syscall.Close(f.fd)
+	f.fd = -1
+	if err != nil {
+		return &os.PathError{Op: "close", Path: f.path, Err: err}
+	}
+	return nil
+}
