@@ -291,7 +291,6 @@ func Sniff(head []byte, opts Options) Kind {
 // in a sync.Pool, which the collector empties when they go unused.
 func Search(in Input, opts Options, fn func(*Event) bool) (Stats, error) {
 	s := newSearcher(in, opts, fn)
-	s.kit = getKit(&s.o)
 	err := s.run()
 	putKit(s.kit)
 	return s.stats(), err

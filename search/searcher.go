@@ -89,8 +89,12 @@ func putKit(k *kit) {
 	kits.Put(k)
 }
 
+// newSearcher returns a searcher of in with a kit from kits, which the
+// caller gives back (putKit) once done.
 func newSearcher(in Input, o Options, fn func(*Event) bool) *searcher {
-	return &searcher{in: in, o: o, fn: fn, kit: &kit{}} // Search's comes from kits
+	s := &searcher{in: in, o: o, fn: fn}
+	s.kit = getKit(&s.o)
+	return s
 }
 
 func (s *searcher) stats() Stats {

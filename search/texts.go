@@ -20,8 +20,7 @@ func Texts(in Input, opts Options, note func(string), fn func(part *mailbox.Part
 		}
 		return true
 	})
-	s.kit = getKit(&s.o) // its read buffer: fn's readers are done with when Texts returns
-	defer putKit(s.kit)
+	defer putKit(s.kit) // its read buffer: fn's readers are done with when Texts returns
 	br, mail, skip, _, done, err := s.open()
 	defer done()
 	if err != nil || skip {
