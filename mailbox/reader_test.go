@@ -1141,3 +1141,15 @@ func TestPlainRunsLocate(t *testing.T) {
 		}
 	}
 }
+
+// TestSniffAllocs: deciding whether a file is mail allocates nothing (it
+// runs once for each file of a maildir).
+func TestSniffAllocs(t *testing.T) {
+	head := []byte("Return-Path: <a@b.example>\nReceived: from x\nDate: Mon, 2 Nov 1994 09:14:03 +0000\nFrom: a@b.example\nSubject: hi\n\nbody\n")
+	if !Sniff(head) {
+		t.Fatal("not mail")
+	}
+	if n := testing.AllocsPerRun(100, func() { Sniff(head) }); n != 0 {
+		t.Errorf("Sniff allocates %v times, want none", n)
+	}
+}

@@ -41,9 +41,9 @@ func Sniff(data []byte) bool {
 		if colon <= 0 || !looksLikeHeader(line) {
 			return false
 		}
-		name := bytes.ToLower(line[:colon])
+		name := line[:colon] // compared, not lowered: a copy a field, for each file
 		for _, h := range mailHeaders {
-			if string(name) == h {
+			if len(name) == len(h) && bytes.EqualFold(name, []byte(h)) {
 				known = true
 			}
 		}
