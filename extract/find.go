@@ -270,6 +270,12 @@ func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF bo
 		// its own: "a.example:x/" is a host and a bad port, not the
 		// registered scheme example.
 		return nil, 0, false
+	case kind == something && !slashed && nestedURL(data[body:]) && !hasPrefixFold(data[s:c], "view-source"):
+		// "more info:http://a.example/", "mailto:http://a.example/r": a
+		// label or a spam's link glued to a URL, whose part cannot be an
+		// address or an opaque name; the URL after the colon is found on
+		// its own. (view-source: is a URL's wrapper by definition.)
+		return nil, 0, false
 	}
 	closer := closerOf(prev)
 	end, more = f.runEnd(data, c+1, quoteOf(prev), atEOF)
@@ -360,6 +366,16 @@ func hostGoesOn(data []byte, from, end, stop int, atEOF bool) (goesOn, more bool
 // maxHostSymbols bounds the run of symbols after a host's start that
 // hostGoesOn reads: eight emoji and more are no host label's.
 const maxHostSymbols = 32
+
+// nestedURL reports whether part, what follows a scheme's colon, starts
+// with a scheme of its own and "//" ("http://...").
+func nestedURL(part []byte) bool {
+	i := 0
+	for i < len(part) && i <= maxScheme && isSchemeByte(part[i]) {
+		i++
+	}
+	return i > 0 && ascii.IsAlpha(part[0]) && len(part) >= i+3 && part[i] == ':' && part[i+1] == '/' && part[i+2] == '/'
+}
 
 // isMailOrNews reports whether the scheme named name is mailto or news,
 // the schemes of §3 that RFC 1738 writes without "//": their bare URLs are

@@ -57,6 +57,8 @@ var todayTests = []struct {
 		[]string{"cid:part1.abc@a.example", "mid:960830.1639@a.example", "tag:yaml.org,2002:int", "acct:bob@a.example"}},
 	{"registered, in the // form", "at://alice.example/app.bsky.feed.post/1 and content://media/external/images/1",
 		[]string{"at://alice.example/app.bsky.feed.post/1", "content://media/external/images/1"}},
+	{"a URL glued after a label", "more info:http://a.example/x, mailto:http://b.example/r news:https://d.example/ but view-source:http://c.example/",
+		[]string{"http://a.example/x", "http://b.example/r", "https://d.example/", "view-source:http://c.example/"}},
 	{"not: registered names as words", "content-type:text/plain, reach me at:joe@a.example, merge tip:irq/urgent, \"num:%d\", rsync:/path/to/repo", nil},
 
 	// 5. https and the others take their parent's grammar: see
