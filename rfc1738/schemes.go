@@ -109,8 +109,12 @@ func init() {
 // "//" (RFC 3986 §3: no authority), as their specifications write them
 // and xurls' SchemesNoAuthority lists the common ones: "cid:" and "mid:"
 // (RFC 2392), "sip:" (RFC 3261), "tag:" (RFC 4151), "info:" (RFC 4452),
-// "acct:" (RFC 7565), "im:" and "pres:" (RFC 3860, 3859), "about:" (RFC
-// 6694), "bitcoin:", "callto:", "spotify:" and the like. Any other
+// "doi:" (a DOI, 10.1000/182, in academic text), "did:" (W3C's
+// decentralized identifiers), "secret-token:" (RFC 8959, made to be found
+// by scanners), "dns:" (RFC 4501),
+// "pkcs11:" (RFC 7512), "stun:" and "turn:" (RFC 7064, 7065), "acct:"
+// (RFC 7565), "im:" and "pres:" (RFC 3860, 3859), "about:" (RFC 6694),
+// "bitcoin:", "callto:", "spotify:" and the like. Any other
 // registered scheme stands bare only in the "//" form: most of the
 // registry is applications' schemes ("at://", "content://", "steam://"),
 // and a registered name before a colon in text is a word far more
@@ -119,9 +123,11 @@ func init() {
 // "num:%d" format, in real mail and mailing lists).
 var opaqueSchemes = map[string]bool{
 	"about": true, "acct": true, "bitcoin": true, "bitcoincash": true, "callto": true, "cid": true,
-	"ethereum": true, "fax": true, "im": true, "info": true, "matrix": true, "message": true,
-	"mid": true, "modem": true, "pres": true, "sip": true, "sips": true, "skype": true,
-	"spotify": true, "tag": true, "view-source": true,
+	"did": true, "dns": true, "doi": true, "ethereum": true, "fax": true, "h323": true, "im": true, "info": true,
+	"jar": true, "maps": true, "matrix": true, "message": true, "mid": true, "modem": true,
+	"ms-settings": true, "pkcs11": true, "pres": true, "secret-token": true, "service": true, "sip": true, "sips": true,
+	"skype": true, "spotify": true, "stun": true, "stuns": true, "tag": true, "turn": true,
+	"turns": true, "view-source": true,
 }
 
 // commonNames are the schemes most URLs in text have, and commonInfo what
