@@ -270,7 +270,7 @@ func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF bo
 		// its own: "a.example:x/" is a host and a bad port, not the
 		// registered scheme example.
 		return nil, 0, false
-	case kind == something && !slashed && nestedURL(data[body:]) && !hasPrefixFold(data[s:c], "view-source"):
+	case kind == something && !slashed && nestedURL(data[body:]) && !(c-s == len("view-source") && hasPrefixFold(data[s:c], "view-source")):
 		// "more info:http://a.example/", "mailto:http://a.example/r": a
 		// label or a spam's link glued to a URL, whose part cannot be an
 		// address or an opaque name; the URL after the colon is found on
@@ -370,11 +370,8 @@ const maxHostSymbols = 32
 // nestedURL reports whether part, what follows a scheme's colon, starts
 // with a scheme of its own and "//" ("http://...").
 func nestedURL(part []byte) bool {
-	i := 0
-	for i < len(part) && i <= maxScheme && isSchemeByte(part[i]) {
-		i++
-	}
-	return i > 0 && ascii.IsAlpha(part[0]) && len(part) >= i+3 && part[i] == ':' && part[i+1] == '/' && part[i+2] == '/'
+	c := schemeEnd(part)
+	return c > 0 && ascii.IsAlpha(part[0]) && len(part) >= c+3 && part[c+1] == '/' && part[c+2] == '/'
 }
 
 // isMailOrNews reports whether the scheme named name is mailto or news,

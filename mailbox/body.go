@@ -844,24 +844,13 @@ func (b *body) emitLines(c chunk, ends []int) {
 	if len(ends) == 0 {
 		return
 	}
-	b.anchor(c.pos)
-	a := &b.anchors[len(b.anchors)-1]
-	if a.lines > 0 || a.dec != b.dec || a.pos != c.pos {
-		// The last anchor covers c's start (it cannot: c starts a line, and
-		// an Exact anchor holds one line): emit's way, a line at a time.
-		pos, start := c.pos, 0
-		for _, end := range ends {
-			b.emit(c.data[start:end], pos)
-			pos.Offset += int64(end - start)
-			pos.Line++
-			start = end
-		}
-		return
-	}
+	// An anchor of its own: a run's starts a line, which no earlier anchor
+	// covers (anchor merges only a line's pieces).
+	at := int32(len(b.starts))
 	for _, end := range ends[:len(ends)-1] {
 		b.starts = append(b.starts, int32(end))
 	}
-	a.lines = int32(len(ends) - 1)
+	b.anchors = append(b.anchors, anchor{dec: b.dec, pos: c.pos, at: at, lines: int32(len(ends) - 1)})
 	b.trim()
 	if len(b.out) == 0 && cap(b.keep) > 0 {
 		b.out = b.keep[:0]

@@ -210,6 +210,16 @@ func resetReading(t *testing.T) func(data []byte) {
 	}
 }
 
+// readAllocs returns the allocations of reading small and of reading
+// large with one Reader reset for each (resetReading), once a reading of
+// large has grown its buffers.
+func readAllocs(t *testing.T, small, large []byte) (a, b float64) {
+	t.Helper()
+	read := resetReading(t)
+	read(large) // warm: the Reader's buffers grow to what large needs
+	return testing.AllocsPerRun(20, func() { read(small) }), testing.AllocsPerRun(20, func() { read(large) })
+}
+
 // TestResetAllocsPerLine: a Reader reset for each piece of a mailbox (as
 // the search's workers reset theirs) allocates nothing for a message's
 // lines once it has read one piece, plain, format=flowed (whose lines
@@ -235,12 +245,7 @@ func TestResetAllocsPerLine(t *testing.T) {
 			}
 			return b.Bytes()
 		}
-		read := resetReading(t)
-		short, long := mbox(10), mbox(4000)
-		read(long) // warm: the Reader's buffers grow to what the long one needs
-		a := testing.AllocsPerRun(20, func() { read(short) })
-		b := testing.AllocsPerRun(20, func() { read(long) })
-		if b > a {
+		if a, b := readAllocs(t, mbox(10), mbox(4000)); b > a {
 			t.Errorf("%s: allocations: %v reading messages of 10 lines, %v of 4,000: a buffer made for each line, or dropped by Reset as the lines grow", ctype, a, b)
 		}
 	}
@@ -356,12 +361,7 @@ func TestHeaderBodiesReused(t *testing.T) {
 		}
 		return b.Bytes()
 	}
-	read := resetReading(t)
-	few, many := mbox(10), mbox(40)
-	read(many) // warm
-	a := testing.AllocsPerRun(20, func() { read(few) })
-	b := testing.AllocsPerRun(20, func() { read(many) })
-	if b > a {
+	if a, b := readAllocs(t, mbox(10), mbox(40)); b > a {
 		t.Errorf("allocations: %v reading 10 messages, %v reading 40: header fields' bodies not reused", a, b)
 	}
 }
@@ -392,12 +392,7 @@ func TestLongFieldsReused(t *testing.T) {
 		}
 		return b.Bytes()
 	}
-	read := resetReading(t)
-	few, many := mbox(10), mbox(40)
-	read(many) // warm
-	a := testing.AllocsPerRun(20, func() { read(few) })
-	b := testing.AllocsPerRun(20, func() { read(many) })
-	if b > a {
+	if a, b := readAllocs(t, mbox(10), mbox(40)); b > a {
 		t.Errorf("allocations: %v reading 10 messages, %v reading 40: long fields' lines or anchors made anew", a, b)
 	}
 }

@@ -18,16 +18,9 @@ func OpenInput(in Input) (io.ReadCloser, error) {
 	if !in.Regular {
 		return Open(in.Path)
 	}
-	var fd int
-	var err error
-	for {
-		fd, err = syscall.Open(in.Path, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
-		if err != syscall.EINTR {
-			break
-		}
-	}
+	fd, err := openFD(in.Path)
 	if err != nil {
-		return nil, &os.PathError{Op: "open", Path: in.Path, Err: err}
+		return nil, err
 	}
 	return &file{fd: fd, path: in.Path}, nil
 }

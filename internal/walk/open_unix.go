@@ -16,16 +16,24 @@ import (
 // poller: a FIFO or a terminal is then read by blocking calls, as a
 // regular file always is.
 func Open(path string) (*os.File, error) {
-	var fd int
-	var err error
-	for {
-		fd, err = syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
-		if err != syscall.EINTR {
-			break
-		}
-	}
+	fd, err := openFD(path)
 	if err != nil {
-		return nil, &os.PathError{Op: "open", Path: path, Err: err}
+		return nil, err
 	}
 	return os.NewFile(uintptr(fd), path), nil
+}
+
+// openFD opens path for reading, and returns its descriptor or an
+// *os.PathError as os.Open's.
+func openFD(path string) (int, error) {
+	for {
+		fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
+		switch {
+		case err == syscall.EINTR:
+			continue
+		case err != nil:
+			return -1, &os.PathError{Op: "open", Path: path, Err: err}
+		}
+		return fd, nil
+	}
 }
