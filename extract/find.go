@@ -6,6 +6,7 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/urlgrep/urlgrep/internal/ascii"
 	"github.com/urlgrep/urlgrep/rfc1738"
@@ -132,8 +133,8 @@ func (f *Finder) At(data []byte, prev byte, quote []byte) (m *Match, n int) {
 		return nil, 0
 	}
 	if data[0] == '<' {
-		w, _ := wrapper.Locate(data, true, quote, f.limits())
-		if m := f.wrapped(w, data); m != nil {
+		w, _ := wrapper.Span(data, true, quote, f.limits())
+		if m := f.wrapped(w, data, quote); m != nil {
 			return m, w.End
 		}
 		return nil, 0
@@ -495,10 +496,10 @@ func (f *Finder) emailAt(data []byte, s, at int, atEOF bool) (m *Match, end int,
 	return m, end, false
 }
 
-// wrapped turns a wrapper found in data into a match, or nil. Of the two
-// readings of a URL broken after a hyphen, the hyphen is kept unless only
-// the other reading is valid (appendix).
-func (f *Finder) wrapped(w wrapper.Wrapper, data []byte) *Match {
+// wrapped turns a wrapper found in data (by wrapper.Span, with quote) into
+// a match, or nil. Of the two readings of a URL broken after a hyphen, the
+// hyphen is kept unless only the other reading is valid (appendix).
+func (f *Finder) wrapped(w wrapper.Wrapper, data, quote []byte) *Match {
 	if w.Kind == wrapper.None {
 		return nil
 	}
@@ -510,8 +511,9 @@ func (f *Finder) wrapped(w wrapper.Wrapper, data []byte) *Match {
 		kind = Angle
 	}
 	raw := f.str(data[w.URLStart:w.URLEnd])
-	if w.Verbatim {
-		w.URL = raw // wrapper.Locate leaves it to us
+	w.URL = raw
+	if !w.Verbatim {
+		w.URL, w.Alternate = f.rejoin(w, data, quote)
 	}
 	m := f.match(kind, raw, w.URL, w.Alternate, "")
 	if w.Alternate != "" {
@@ -541,6 +543,31 @@ func (f *Finder) wrapped(w wrapper.Wrapper, data []byte) *Match {
 	m.Offset, m.End = int64(w.URLStart), int64(w.URLEnd)
 	m.Rejoined = w.Lines > 0 || raw != w.URL
 	return m
+}
+
+// rejoin returns the readings of w's URL, rejoined from its lines
+// (wrapper.Span leaves them to us): the URL, and the one without the
+// hyphens that line breaks follow, or "". They share one allocation, or,
+// for a lazy Scanner, none: they are its reused buffer's bytes, valid
+// until its next wrapper (the Scanner's Match copies what it keeps).
+func (f *Finder) rejoin(w wrapper.Wrapper, data, quote []byte) (url, alt string) {
+	var b []byte
+	if f.lite != nil {
+		b = f.lite.rejoin[:0]
+	} else {
+		n := w.URLEnd - w.URLStart
+		b = make([]byte, 0, n+min(w.Hyphens, 1)*n)
+	}
+	b = w.AppendURL(b, data, quote, false)
+	n := len(b)
+	if w.Hyphens > 0 {
+		b = w.AppendURL(b, data, quote, true)
+	}
+	if f.lite != nil {
+		f.lite.rejoin = b
+	}
+	s := unsafe.String(unsafe.SliceData(b), len(b)) // not written again, but by the next rejoin of a lazy Scanner
+	return s[:n], s[n:]
 }
 
 // noURL reports whether a parse gives no URL to report: the generic

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"strings"
 	"unsafe"
 
 	"github.com/urlgrep/urlgrep/rfc1738"
@@ -13,9 +14,9 @@ import (
 // builds its Match on the first call, while [Scanner.Borrow] shows the
 // match as decided, its Text as written. A caller that only counts, or
 // prints what it finds as written (urlgrep's -c, -l, -q and its default
-// output), allocates nothing for a URL found bare, as a www host or as an
-// address; a wrapper's rejoined text is still a string of its own. A
-// [Finder] ignores it (see [Finder.Borrowed]).
+// output), allocates nothing for a URL found bare, as a www host, as an
+// address or in a wrapper, across lines or not. A [Finder] ignores it (see
+// [Finder.Borrowed]).
 func WithLazyMatch(on bool) Option { return func(c *config) { c.lazy = on } }
 
 // lite is a Scanner's state for lazy matches: two reusable parsers and
@@ -25,6 +26,9 @@ type lite struct {
 	next  int // the slot match uses next: 0, or 1 for a wrapper's second reading
 	slots [2]liteSlot
 	buf   []byte // prefix+text, for www hosts and addresses
+	// rejoin holds a wrapper's readings rejoined from its lines
+	// (Finder.rejoin), the texts of slots whose textIsRaw is false.
+	rejoin []byte
 }
 
 type liteSlot struct {
@@ -66,7 +70,7 @@ func (f *Finder) liteMatch(kind Kind, raw, text, alt, prefix string) *Match {
 	sl.textIsRaw = len(text) == len(raw) && unsafe.StringData(text) == unsafe.StringData(raw)
 	sl.text = ""
 	if !sl.textIsRaw {
-		sl.text = text // a wrapper's rejoined reading: a string of its own
+		sl.text = text // a wrapper's rejoined reading, in l.rejoin
 	}
 	sl.written = false
 	// Zeroed in place, then filled: a literal with fields would be built
@@ -90,17 +94,33 @@ func (l *lite) slot(m *Match) *liteSlot {
 func (f *Finder) build(m *Match, seg []byte) *Match {
 	sl := f.lite.slot(m)
 	raw := string(seg)
-	text := sl.text
+	text, alt := sl.text, sl.alt
 	if sl.textIsRaw {
 		text = raw
+	} else {
+		// Rejoined readings, in the buffer the next wrapper reuses: the
+		// Match keeps copies, in one allocation.
+		both := text + alt
+		text, alt = both[:len(text)], both[len(text):]
 	}
 	eager := *f
 	eager.lite = nil
-	full := eager.match(sl.kind, raw, text, sl.alt, sl.prefix)
+	full := eager.match(sl.kind, raw, text, alt, sl.prefix)
 	if full == nil {
 		panic("extract: a lazy match does not parse again") // the same parser on the same bytes
 	}
 	full.Offset, full.End, full.Line, full.Col, full.EndLine = m.Offset, m.End, m.Line, m.Col, m.EndLine
 	full.Rejoined, full.candStart, full.candEnd = m.Rejoined, m.candStart, m.candEnd
 	return full
+}
+
+// ownError returns err with its input a string of its own: a parse error
+// holds the text it parsed.
+func ownError(err error) error {
+	if e, ok := err.(*rfc1738.Error); ok {
+		c := *e
+		c.URL = strings.Clone(e.URL)
+		return &c
+	}
+	return err
 }

@@ -294,8 +294,10 @@ func (s *Scanner) Match() *Match {
 // it was decided, without building it: Kind, Text (as written), Raw,
 // Rejoined, Parsed, Err and the positions are set; URL and Alternates are
 // not. The Match and its strings are the Scanner's, valid until the next
-// Scan: Text, Raw and Parsed's strings may be the Scanner's own bytes, so
-// a caller that keeps any copies it. Borrow returns nil for a text
+// Scan: Text, Raw and Parsed's strings may be the Scanner's own bytes (a
+// URL rejoined from a wrapper's lines, a buffer the next wrapper reuses),
+// so a caller that keeps any copies it. Err stays valid as long as the
+// bytes Raw points to do. Borrow returns nil for a text
 // segment and for an eager Scanner. For printing URLs as written (urlgrep's
 // default output) without allocating for each.
 func (s *Scanner) Borrow() *Match {
@@ -304,6 +306,13 @@ func (s *Scanner) Borrow() *Match {
 	}
 	if sl := s.f.lite.slot(s.match); !sl.written {
 		s.match.Text = asWritten(s.match.Text)
+		if !sl.textIsRaw {
+			// A reading rejoined from lines is in a buffer the next
+			// wrapper reuses, sooner than the Scanner's bytes change:
+			// its error, which a caller may keep with the positions
+			// (urlgrep's workers), gets a copy of it.
+			s.match.Err = ownError(s.match.Err)
+		}
 		sl.written = true
 	}
 	return s.match
@@ -336,11 +345,11 @@ func (s *Scanner) try(t, k int) (m *Match, ms, me, resume int, more bool) {
 	switch k {
 	case tLess: // one that opens a wrapper, or may (startsNothing)
 		quote := s.quote(t)
-		w, more := wrapper.Locate(data[t:], atEOF, quote, s.f.limits())
+		w, more := wrapper.Span(data[t:], atEOF, quote, s.f.limits())
 		if more {
 			return nil, t, 0, 0, true
 		}
-		if m := s.f.wrapped(w, data[t:]); m != nil {
+		if m := s.f.wrapped(w, data[t:], quote); m != nil {
 			return m, t + w.URLStart, t + w.URLEnd, t + w.End, false
 		}
 	case tColon: // one a URL byte follows, or may (startsNothing)

@@ -62,8 +62,9 @@ type Options struct {
 	// a nil Match and no position (but in a mail part of a
 	// multipart/alternative group, whose repeats are told by their URLs:
 	// there a borrowed Match, as for TextOnly): a URL found bare, as a www
-	// host or as an address costs no allocation. Counting, the caller keeps
-	// nothing of an event past the callback (a PartBegin's Part included).
+	// host, as an address or in a wrapper costs no allocation. Counting,
+	// the caller keeps nothing of an event past the callback (a
+	// PartBegin's Part included).
 	CountOnly bool
 
 	// TextOnly says the caller reads of a URL event only Pos, End and its
@@ -73,8 +74,8 @@ type Options struct {
 	// (extract.Scanner.Borrow: Parsed nil, URL and Alternates empty, Text
 	// possibly aliasing the search's buffers) wherever it needs no Match
 	// itself (as for CountOnly; Schemes and Strict are decided on the
-	// borrowed parse): a URL found bare, as a www host or as an address
-	// costs no allocation.
+	// borrowed parse): a URL found bare, as a www host, as an address or
+	// in a wrapper costs no allocation.
 	TextOnly bool
 
 	// Schemes, when not empty, keeps only the URLs of these schemes (case

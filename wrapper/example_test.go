@@ -79,3 +79,30 @@ func ExampleQuotePrefix() {
 	// ">"
 	// ""
 }
+
+// A counter or a printer that reads many wrappers finds each with Span and
+// rejoins its URL into one buffer it reuses: no allocation per wrapper.
+func ExampleSpan() {
+	text := []byte("See <URL:ftp://ftp.example.net/pub/\n  meeting-\n  notes.txt> and <http://a.example/x>.\n")
+	var buf []byte
+	for i := 0; i < len(text); i++ {
+		if text[i] != '<' {
+			continue
+		}
+		w, _ := wrapper.Span(text[i:], true, nil, wrapper.DefaultLimits)
+		if w.Kind == wrapper.None {
+			continue
+		}
+		buf = w.AppendURL(buf[:0], text[i:], nil, false)
+		fmt.Printf("%s %s (%d hyphen break)\n", w.Kind, buf, w.Hyphens)
+		if w.Hyphens > 0 {
+			buf = w.AppendURL(buf[:0], text[i:], nil, true)
+			fmt.Printf("  or %s\n", buf)
+		}
+		i += w.End - 1
+	}
+	// Output:
+	// wrapped ftp://ftp.example.net/pub/meeting-notes.txt (1 hyphen break)
+	//   or ftp://ftp.example.net/pub/meetingnotes.txt
+	// angle http://a.example/x (0 hyphen break)
+}

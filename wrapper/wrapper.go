@@ -3,7 +3,7 @@ package wrapper
 import (
 	"math"
 	"strconv"
-	"strings"
+	"unsafe"
 )
 
 // Kind says which form of wrapper was found.
@@ -88,6 +88,10 @@ type Wrapper struct {
 
 	Lines int // line breaks crossed inside the wrapper; 0 on one line
 
+	// Hyphens counts the line breaks right after a hyphen with URL text
+	// after them: Alternate is set (by At) when it is not 0.
+	Hyphens int
+
 	// Verbatim reports that the URL is data[URLStart:URLEnd] as written:
 	// no whitespace, line break or quote prefix inside it (a line break
 	// may follow it before the '>'). [Locate] then leaves URL empty.
@@ -109,7 +113,7 @@ type Wrapper struct {
 // without the quote prefix, or the end of input. It reads at most
 // lim.MaxBytes bytes of data and never asks for more once it holds that many.
 func At(data []byte, atEOF bool, quote []byte, lim Limits) (w Wrapper, more bool) {
-	return at(data, atEOF, quote, lim, false)
+	return at(data, atEOF, quote, lim, locateNone)
 }
 
 // Locate is [At] for a caller that reads a verbatim URL out of data: when
@@ -118,10 +122,44 @@ func At(data []byte, atEOF bool, quote []byte, lim Limits) (w Wrapper, more bool
 // an HTML link's target); counting them (urlgrep -c) made a string for
 // each.
 func Locate(data []byte, atEOF bool, quote []byte, lim Limits) (w Wrapper, more bool) {
-	return at(data, atEOF, quote, lim, true)
+	return at(data, atEOF, quote, lim, locateVerbatim)
 }
 
-func at(data []byte, atEOF bool, quote []byte, lim Limits, locate bool) (w Wrapper, more bool) {
+// Span is [At] that builds no string: URL and Alternate are always empty,
+// and a caller that needs them appends them to a buffer of its own with
+// [Wrapper.AppendURL]. Span allocates nothing. A URL rejoined from
+// several lines (an RFC's "<URL:...>" across a line break) cost a string
+// each, counted or not.
+func Span(data []byte, atEOF bool, quote []byte, lim Limits) (w Wrapper, more bool) {
+	return at(data, atEOF, quote, lim, locateAll)
+}
+
+// AppendURL appends to dst the URL of w, a wrapper that [At], [Locate] or
+// [Span] found at the start of data with the same quote, and returns the
+// extended buffer: its URL field as At gives it, or, with dropHyphens, its
+// Alternate (the URL without the hyphens that line breaks follow, when
+// w.Hyphens is not 0; the URL otherwise). For the zero Wrapper it appends
+// nothing.
+func (w Wrapper) AppendURL(dst, data, quote []byte, dropHyphens bool) []byte {
+	if w.Kind == None {
+		return dst
+	}
+	raw := data[w.URLStart:w.URLEnd]
+	if w.Verbatim {
+		return append(dst, raw...)
+	}
+	return rejoin(dst, raw, quote, dropHyphens && w.Hyphens > 0)
+}
+
+// What at leaves out of a Wrapper: nothing (At), a verbatim URL (Locate),
+// or every string (Span).
+const (
+	locateNone = iota
+	locateVerbatim
+	locateAll
+)
+
+func at(data []byte, atEOF bool, quote []byte, lim Limits, locate int) (w Wrapper, more bool) {
 	lim = lim.orDefault()
 	win := data
 	if len(win) > lim.MaxBytes {
@@ -160,8 +198,8 @@ func at(data []byte, atEOF bool, quote []byte, lim Limits, locate bool) (w Wrapp
 				// "<URL:>" and "<http:>" hold no URL.
 				return Wrapper{}, false
 			}
-			w = Wrapper{Kind: kind, End: i + 1, URLStart: start, URLEnd: end, Lines: lines, Verbatim: n == end-start}
-			if !locate || !w.Verbatim {
+			w = Wrapper{Kind: kind, End: i + 1, URLStart: start, URLEnd: end, Lines: lines, Hyphens: hyphens, Verbatim: n == end-start}
+			if locate == locateNone || locate == locateVerbatim && !w.Verbatim {
 				w.URL, w.Alternate = rejoined(win[start:end], quote, n, hyphens)
 			}
 			return w, false
@@ -324,21 +362,19 @@ func rejoined(raw, quote []byte, n, hyphens int) (url, alt string) {
 	if hyphens > 0 {
 		size += n - hyphens
 	}
-	var b strings.Builder
-	b.Grow(size)
-	rejoin(&b, raw, quote, false)
+	b := rejoin(make([]byte, 0, size), raw, quote, false)
 	if hyphens > 0 {
-		rejoin(&b, raw, quote, true)
+		b = rejoin(b, raw, quote, true)
 	}
-	s := b.String()
+	s := unsafe.String(unsafe.SliceData(b), len(b)) // b is not written again
 	return s[:n], s[n:]
 }
 
-// rejoin writes raw to b without its whitespace and the quote prefixes of
-// its continuation lines. With dropHyphens it also leaves out each hyphen
-// that a line break follows (appendix: "the hyphen may or may not actually be
-// part of the URL").
-func rejoin(b *strings.Builder, raw, quote []byte, dropHyphens bool) {
+// rejoin appends raw to b without its whitespace and the quote prefixes of
+// its continuation lines, and returns the extended buffer. With
+// dropHyphens it also leaves out each hyphen that a line break follows
+// (appendix: "the hyphen may or may not actually be part of the URL").
+func rejoin(b, raw, quote []byte, dropHyphens bool) []byte {
 	for i := 0; i < len(raw); {
 		switch c := raw[i]; {
 		case isSpace(c):
@@ -358,10 +394,11 @@ func rejoin(b *strings.Builder, raw, quote []byte, dropHyphens bool) {
 			if dropHyphens && raw[j-1] == '-' && breakAt(raw, j) {
 				run = run[:len(run)-1]
 			}
-			b.Write(run)
+			b = append(b, run...)
 			i = j
 		}
 	}
+	return b
 }
 
 // breakAt reports whether a line break follows data[i:], after any spaces

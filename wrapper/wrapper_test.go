@@ -127,26 +127,26 @@ var atTests = []atTest{
 	// not actually be part of the URL"
 	{name: "hyphen break", in: "<URL:http://www.example.com/~bob/meeting-\nnotes.html> (Bob", atEOF: true,
 		want: Wrapper{Kind: URL, URL: "http://www.example.com/~bob/meeting-notes.html",
-			Alternate: "http://www.example.com/~bob/meetingnotes.html", Lines: 1},
+			Alternate: "http://www.example.com/~bob/meetingnotes.html", Lines: 1, Hyphens: 1},
 		raw: "http://www.example.com/~bob/meeting-\nnotes.html", rest: " (Bob"},
 	{name: "hyphen break wais", in: "<URL:wais://wais.example.edu:210/gopher-\nfaq?plus+urls>.", atEOF: true,
 		want: Wrapper{Kind: URL, URL: "wais://wais.example.edu:210/gopher-faq?plus+urls",
-			Alternate: "wais://wais.example.edu:210/gopherfaq?plus+urls", Lines: 1},
+			Alternate: "wais://wais.example.edu:210/gopherfaq?plus+urls", Lines: 1, Hyphens: 1},
 		raw: "wais://wais.example.edu:210/gopher-\nfaq?plus+urls", rest: "."},
 	{name: "hyphen spaces around break", in: "<URL:http://x/a- \t\r\n   b>", atEOF: true,
-		want: Wrapper{Kind: URL, URL: "http://x/a-b", Alternate: "http://x/ab", Lines: 1},
+		want: Wrapper{Kind: URL, URL: "http://x/a-b", Alternate: "http://x/ab", Lines: 1, Hyphens: 1},
 		raw:  "http://x/a- \t\r\n   b"},
 	{name: "hyphen breaks twice", in: "<URL:http://x/a-\nb-c-\nd>", atEOF: true,
-		want: Wrapper{Kind: URL, URL: "http://x/a-b-c-d", Alternate: "http://x/ab-cd", Lines: 2},
+		want: Wrapper{Kind: URL, URL: "http://x/a-b-c-d", Alternate: "http://x/ab-cd", Lines: 2, Hyphens: 2},
 		raw:  "http://x/a-\nb-c-\nd"},
 	{name: "hyphen and plain break", in: "<URL:http://x/a-\nb/\nc>", atEOF: true,
-		want: Wrapper{Kind: URL, URL: "http://x/a-b/c", Alternate: "http://x/ab/c", Lines: 2},
+		want: Wrapper{Kind: URL, URL: "http://x/a-b/c", Alternate: "http://x/ab/c", Lines: 2, Hyphens: 1},
 		raw:  "http://x/a-\nb/\nc"},
 	{name: "hyphen break quoted", in: "<URL:http://x/a-\n> b>", quote: "> ", atEOF: true,
-		want: Wrapper{Kind: URL, URL: "http://x/a-b", Alternate: "http://x/ab", Lines: 1},
+		want: Wrapper{Kind: URL, URL: "http://x/a-b", Alternate: "http://x/ab", Lines: 1, Hyphens: 1},
 		raw:  "http://x/a-\n> b"},
 	{name: "hyphen break angle", in: "<http://x/a-\nb>", atEOF: true,
-		want: Wrapper{Kind: Angle, URL: "http://x/a-b", Alternate: "http://x/ab", Lines: 1},
+		want: Wrapper{Kind: Angle, URL: "http://x/a-b", Alternate: "http://x/ab", Lines: 1, Hyphens: 1},
 		raw:  "http://x/a-\nb"},
 	// rule 4: a hyphen at the start of the next line is just text
 	{name: "hyphen starts line", in: "<URL:gopher://gopher.example.edu:70/00/drafts/uri\n-context.txt>, and", atEOF: true,
@@ -302,6 +302,29 @@ func TestAt(t *testing.T) {
 			if w, more := Locate([]byte(tt.in), tt.atEOF, []byte(tt.quote), tt.lim); w != want || more != tt.wantMore {
 				t.Errorf("Locate(%q, %v, %q) = %+v, %v, want %+v, %v", tt.in, tt.atEOF, tt.quote, w, more, want, tt.wantMore)
 			}
+			// Span: no string at all; AppendURL builds both readings.
+			url, alt := want.URL, want.Alternate
+			if url == "" {
+				url = tt.raw // Locate's verbatim URL
+			}
+			want.URL, want.Alternate = "", ""
+			w, more = Span([]byte(tt.in), tt.atEOF, []byte(tt.quote), tt.lim)
+			if w != want || more != tt.wantMore {
+				t.Errorf("Span(%q, %v, %q) = %+v, %v, want %+v, %v", tt.in, tt.atEOF, tt.quote, w, more, want, tt.wantMore)
+			}
+			if alt == "" {
+				alt = url // no hyphen break: the one reading
+			}
+			if w.Kind == None {
+				url, alt = "", ""
+			}
+			buf := []byte("kept")
+			if got := w.AppendURL(buf, []byte(tt.in), []byte(tt.quote), false); string(got) != "kept"+url {
+				t.Errorf("AppendURL(%q) = %q, want %q", tt.in, got, "kept"+url)
+			}
+			if got := w.AppendURL(buf, []byte(tt.in), []byte(tt.quote), true); string(got) != "kept"+alt {
+				t.Errorf("AppendURL(%q, dropHyphens) = %q, want %q", tt.in, got, "kept"+alt)
+			}
 		})
 	}
 }
@@ -428,6 +451,14 @@ func TestAtAllocs(t *testing.T) {
 		if n := testing.AllocsPerRun(10, func() { At(data, true, quote, DefaultLimits) }); n != 1 {
 			t.Errorf("At(%q) allocates %v times, want 1", tt.in, n)
 		}
+		w, _ := Span(data, true, quote, DefaultLimits)
+		buf := make([]byte, 0, 2*len(data))
+		if n := testing.AllocsPerRun(10, func() {
+			w, _ = Span(data, true, quote, DefaultLimits)
+			buf = w.AppendURL(w.AppendURL(buf[:0], data, quote, false), data, quote, true)
+		}); n != 0 {
+			t.Errorf("Span and AppendURL into a buffer (%q) allocate %v times, want 0", tt.in, n)
+		}
 	}
 }
 
@@ -544,6 +575,25 @@ func FuzzAt(f *testing.F) {
 			}
 			if lw != aw || lmore != more {
 				t.Fatalf("Locate(%q) = %+v, %v; At gave %+v, %v", data, lw, lmore, w, more)
+			}
+			// Span gives what At gives without its strings, and
+			// AppendURL builds them.
+			sw, smore := Span(data, true, q, lim)
+			aw.URL, aw.Alternate = "", ""
+			if sw != aw || smore != more {
+				t.Fatalf("Span(%q) = %+v, %v; At gave %+v, %v", data, sw, smore, w, more)
+			}
+			if w.Kind != None {
+				alt := w.Alternate
+				if alt == "" {
+					alt = w.URL
+				}
+				if u, a := sw.AppendURL(nil, data, q, false), sw.AppendURL(nil, data, q, true); string(u) != w.URL || string(a) != alt {
+					t.Fatalf("AppendURL(%q) = %q and %q; At gave %q and %q", data, u, a, w.URL, w.Alternate)
+				}
+			}
+			if (w.Hyphens > 0) != (w.Alternate != "") {
+				t.Fatalf("At(%q) = %+v: Hyphens and Alternate disagree", data, w)
 			}
 			// Opens false and not short: At finds nothing, whatever the
 			// quote and whether data ends there or not.
