@@ -190,6 +190,9 @@ func lookupScheme(name []byte) rfc1738.Bare {
 //   - run itself, when it is a registered scheme;
 //   - else its longest registered suffix that starts after a "." or "-"
 //     ("e.g.http:", "see-http:");
+//   - else "http" or "https" glued to the letters or digits before it
+//     (gluedWeb: "randomtexthttp:", spam's "GUARANTEEDhttp:", and
+//     quoted-printable read raw, "href=3Dhttp:" and "=22http:");
 //   - else run itself, a scheme that is not registered
 //     ("made-up-scheme://a.example/", "git+https://a.example/");
 //   - else, when run cannot be a scheme ("1.http", "+http"), its longest
@@ -214,6 +217,9 @@ func schemeStart(run []byte, before byte) (int, rfc1738.Bare) {
 			}
 		}
 	}
+	if j := gluedWeb(run, before); j >= 0 {
+		return j, lookupScheme(run[j:])
+	}
 	if whole && wholeBare != notBare {
 		return 0, wholeBare
 	}
@@ -227,6 +233,26 @@ func schemeStart(run []byte, before byte) (int, rfc1738.Bare) {
 		}
 	}
 	return -1, notBare
+}
+
+// gluedWeb returns where "http" or "https" ends run, a run of scheme bytes
+// that is no registered scheme, after a letter or a digit (in run, or
+// before, the byte before it); else -1. No scheme is written so: it is a
+// word the URL was glued to, which the parser would take for the scheme
+// ("texthttp", valid by RFC 3986 §3.1's syntax), or, in mail read raw, a
+// quoted-printable escape before it ("=3Dhttp"). A "+", "." or "-" before
+// it is a composite scheme's or a prefix's (schemeStart).
+func gluedWeb(run []byte, before byte) int {
+	for _, name := range [...]string{"https", "http"} {
+		j := len(run) - len(name)
+		if j < 0 || !hasPrefixFold(run[j:], name) {
+			continue
+		}
+		if j > 0 && ascii.IsAlnum(run[j-1]) || j == 0 && ascii.IsAlnum(before) {
+			return j
+		}
+	}
+	return -1
 }
 
 // schemeEnd returns the index of the ':' after the run of scheme bytes

@@ -593,7 +593,9 @@ var scanTests = []struct {
 	{name: "scheme after dot", in: "e.g.http://a.example/", want: []string{"http://a.example/"}},
 	{name: "scheme after hyphen", in: "a-http://a.example/", want: []string{"http://a.example/"}},
 	{name: "scheme after plus", in: strings.Repeat("+", 40) + "http://a.example/", want: []string{"http://a.example/"}},
-	{name: "scheme in word", in: strings.Repeat("x", 40) + "http://a.example/", want: nil},
+	// A scheme inside a word is none, but http and https glued to a
+	// word (spam's "GUARANTEEDhttp://", a missing space) are found.
+	{name: "scheme in word", in: strings.Repeat("x", 40) + "ftp://a.example/ " + strings.Repeat("x", 40) + "http://b.example/", want: []string{"http://b.example/"}},
 	// Issue 15: any scheme with "//" is a URL, whole ("git+https" is pip's).
 	{name: "unknown scheme with slashes", in: "git+http://a.example/", want: []string{"git+http://a.example/"}},
 	{name: "scheme after dotted word", in: "e.g.http://a.example/", want: []string{"http://a.example/"}},
@@ -644,8 +646,15 @@ var scanTests = []struct {
 	{name: "not: scheme alone", in: "http: alone", want: nil},
 	{name: "not: scheme and slashes alone", in: "http:// alone", want: nil},
 	{name: "not: no host", in: "https:///x and ftp://", want: nil},
-	{name: "unregistered scheme", in: "xhttp://a.b/ zoommtg://zoom.us/join?confno=1", want: []string{"xhttp://a.b/", "zoommtg://zoom.us/join?confno=1"}},
-	{name: "not: after digit", in: "1http://a.b/", want: nil},
+	{name: "unregistered scheme", in: "xftp://a.b/ zoommtg://zoom.us/join?confno=1 git+http://c.example/", want: []string{"xftp://a.b/", "zoommtg://zoom.us/join?confno=1", "git+http://c.example/"}},
+	{name: "not: after digit", in: "1ftp://a.b/", want: nil},
+	// gluedWeb: what parsed as schemes "randomtexthttp", "www.a.comhttp"
+	// and "hhttp" (valid by RFC 3986's syntax), and quoted-printable's
+	// "=3D" and "=22" read raw, where nothing was found.
+	{name: "http glued to a word", in: "randomtexthttp://a.example/x www.a.comhttp://b.example/ GUARANTEEDHTTPS://c.example/ hhttp://d.example/",
+		want: []string{"http://a.example/x", "http://b.example/", "HTTPS://c.example/", "http://d.example/"}},
+	{name: "http after a quoted-printable escape", in: "<a href=3Dhttp://a.example/x>\n=22https://b.example/=22 1http://c.example/",
+		want: []string{"http://a.example/x", "https://b.example/=22", "http://c.example/"}},
 	{name: "not: bad host", in: "https://my_host.example_com/ http://a_b/ www.a_b.", want: nil},
 	{name: "underscore in a host's label", in: "https://my_host.example.com/ and www.sub_domain.example.org.", want: []string{"https://my_host.example.com/", "www.sub_domain.example.org"}},
 	{name: "not: bad port", in: "http://a.example:x/", want: nil},
