@@ -43,6 +43,11 @@ var (
 	// (RFC 1034 §3.1), RFC 3986's reg-name allows it, and browsers open
 	// such URLs; mail has them ("http://www.example.edu./path").
 	ErrTrailingDot = errors.New(`host name ends with "." (§3.1: hostname ends with toplabel)`)
+	// ErrHostEscape is a host name written with percent-encoded octets
+	// ("w%77w.example.com"): §3.1's hostname has no escapes, but RFC
+	// 3986's reg-name allows them (§3.2.2) and browsers decode them.
+	// Spam hides its hosts so; the host is read decoded.
+	ErrHostEscape = errors.New(`percent-encoded host name (RFC 3986 §3.2.2; §3.1's hostname has none)`)
 
 	// Scheme grammars (§3.2–§3.11, §5).
 	ErrNotInternet      = errors.New(`scheme-specific part must start with "//" (§3.1)`)

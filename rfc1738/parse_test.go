@@ -176,6 +176,15 @@ func TestParseErrors(t *testing.T) {
 		{"three groups", "http://10.0.0/", true, ErrBadHost, 12, false},
 		{"group over 255", "http://10.0.0.256/", false || true, ErrBadHost, 14, false},
 		{"label over 63", "http://" + strings.Repeat("a", 64) + ".com/", true, ErrBadHost, 70, false},
+		// A host name with escapes (RFC 3986 §3.2.2's reg-name): lenient
+		// reads it decoded, with a warning; decoded, it must be a host.
+		{"escaped host", "http://w%77w.example.com/", false, ErrHostEscape, 8, false},
+		{"escaped host number", "http://%31%30.0.0.1:80/", false, ErrHostEscape, 7, false},
+		{"escaped host, bad escape", "http://w%7gw.example.com/", true, ErrBadHost, 8, false},
+		{"escaped host, bad escape later", "http://w%77w.ex%ample.com/", true, ErrBadHost, 15, false},
+		{"escaped host, a slash decoded", "http://a%2Fb.com/", true, ErrBadHost, 8, false},
+		{"escaped host, a percent decoded", "http://a%2541.com/", true, ErrBadHost, 8, false},
+		{"escaped host, not IDNA2008", "http://b%E2%99%A5.de/", true, ErrBadHost, 8, false},
 		// Later hosts: lenient mode reads them with a warning (issue 15).
 		{"IDN host", "http://b\u00fccher.de/", false, ErrIDN, 8, false},
 		{"IDN host not IDNA2008", "http://b\u00fccher\u2665.de/", true, ErrBadHost, 8, false}, // U+2665 is a symbol, DISALLOWED (RFC 5892)
@@ -546,6 +555,28 @@ func TestLenientAuthority(t *testing.T) {
 	lenient, err := ParseLenient(in)
 	if err != nil || lenient.HasUser || lenient.Host != "example.com" || lenient.Path != "?email=a@b.com" || findWarning(lenient, ErrQueryNoSlash) == nil {
 		t.Errorf("ParseLenient(%q) = %+v, %v; want host example.com, path ?email=a@b.com and a warning", in, lenient, err)
+	}
+}
+
+// TestEscapedHost checks host names with escapes: lenient mode reads
+// them decoded (RFC 3986 §3.2.2), an IDN's UTF-8 included, and renders
+// them so (§6.2.2.2: decode unreserved octets); the URL's other parts
+// keep theirs.
+func TestEscapedHost(t *testing.T) {
+	for _, tt := range []struct{ in, host, uni, str string }{
+		{"http://www.%74%65r%52%61.es", "www.terra.es", "", "http://www.terra.es"},
+		{"http://%77%77%77%2E%62a%6E%6E%65%64c%64%2E%6E%65%74/%7E", "www.bannedcd.net", "", "http://www.bannedcd.net/%7E"},
+		{"http://%32%317.%31%30%36.%355%2E97/x", "217.106.55.97", "", "http://217.106.55.97/x"},
+		{"http://%E4%BE%8B%E5%AD%90.%E6%B5%8B%E8%AF%95/", "xn--fsqu00a.xn--0zwm56d", "\u4f8b\u5b50.\u6d4b\u8bd5", "http://xn--fsqu00a.xn--0zwm56d/"},
+		{"http://a.%63om./", "a.com.", "", "http://a.com./"},
+	} {
+		u, err := ParseLenient(tt.in)
+		if err != nil || u.Host != tt.host || u.HostUnicode != tt.uni || u.String() != tt.str || findWarning(u, ErrHostEscape) == nil {
+			t.Errorf("ParseLenient(%q) = %+v, %v; want host %q (%q), %q and a warning", tt.in, u, err, tt.host, tt.uni, tt.str)
+		}
+		if _, err := Parse(tt.in); !errors.Is(err, ErrHostEscape) {
+			t.Errorf("Parse(%q) error = %v, want ErrHostEscape", tt.in, err)
+		}
 	}
 }
 

@@ -305,7 +305,7 @@ func (p *parser) relax(off int, err error) (int, error) {
 	return 0, nil
 }
 
-var relaxable = []error{ErrBadEscape, ErrUnsafe, ErrNonASCII, ErrReserved, ErrFragment, ErrQueryNoSlash, ErrIPLiteral, ErrIDN, ErrUnderscore, ErrTrailingDot}
+var relaxable = []error{ErrBadEscape, ErrUnsafe, ErrNonASCII, ErrReserved, ErrFragment, ErrQueryNoSlash, ErrIPLiteral, ErrIDN, ErrUnderscore, ErrTrailingDot, ErrHostEscape}
 
 // nonASCIIWarned is the warned bit of ErrNonASCII.
 var nonASCIIWarned = uint32(1) << warnIndex(ErrNonASCII)
@@ -583,6 +583,9 @@ func (p *parser) host(start, end, authEnd int) (int, error) {
 		u.Host = lower(host)
 		return 0, nil
 	}
+	if raw[start+i] == '%' {
+		return p.escapedHost(start, host, i)
+	}
 	if raw[start+i] < 0x80 || strings.ContainsRune(host, utf8.RuneError) {
 		return start + i, ErrBadHost
 	}
@@ -596,6 +599,58 @@ func (p *parser) host(start, end, authEnd int) (int, error) {
 	}
 	u.Host, u.HostUnicode = r.ascii, r.uni
 	return 0, nil
+}
+
+// escapedHost reads host, raw[start:] with its first "%" at host[i], as a
+// host name written with escapes and sets u.Host (and u.HostUnicode) to it
+// decoded: RFC 3986 §3.2.2, reg-name = *( unreserved / pct-encoded /
+// sub-delims ), "percent-encoded octets ... should be decoded" for the
+// name lookup, and a UTF-8 sequence is an IDN (RFC 3987 §3.1). The
+// decoded name must be a host as any other is (badHost, IDNA2008); an
+// escape of "%" is not decoded twice. ErrHostEscape, a warning in lenient
+// mode, is reported at the first "%".
+func (p *parser) escapedHost(start int, host string, i int) (int, error) {
+	for j := i; j < len(host); j++ {
+		if host[j] == '%' && !isEscape(host, j) {
+			return start + j, ErrBadHost
+		}
+	}
+	h := unescape(host)
+	if strings.IndexByte(h, '%') >= 0 {
+		return start + i, ErrBadHost
+	}
+	ascii, uni := "", ""
+	switch {
+	case badHost(h) < 0:
+		ascii = lower(h)
+	case h[firstNonASCII(h)] >= 0x80 && utf8.ValidString(h):
+		r := idnLookup(idnToASCII, h)
+		if !r.ok {
+			return start + i, ErrBadHost
+		}
+		ascii, uni = r.ascii, r.uni
+	default:
+		return start + i, ErrBadHost
+	}
+	if off, err := p.relax(start+i, ErrHostEscape); err != nil {
+		return off, err
+	}
+	p.u.Host, p.u.HostUnicode = ascii, uni
+	if uni == "" && strings.Contains(ascii, "xn--") {
+		p.u.HostUnicode = idnLookup(idnToUnicode, ascii).uni
+	}
+	return 0, nil
+}
+
+// firstNonASCII returns the index of the first byte of s at or above 0x80,
+// or len(s)-1.
+func firstNonASCII(s string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return i
+		}
+	}
+	return len(s) - 1
 }
 
 // badIPLiteral checks an IP literal in brackets and returns the offset in
