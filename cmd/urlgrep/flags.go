@@ -130,7 +130,7 @@ func newFlags(cfg *config) (*flag.FlagSet, []flagdoc.Group) {
 	fs.BoolVar(&cfg.lineBuf, "line-buffered", false, "write each URL out as soon as it is found (the default when standard output is a terminal)")
 	fs.BoolVarP(&cfg.nullName, "null", "Z", false, "write a NUL after each file name instead of ':' or a newline, as grep -Z")
 	fs.BoolVarP(&cfg.null, "null-data", "0", false, "end each output record with NUL instead of newline")
-	fs.BoolVarP(&cfg.noMessages, "no-messages", "s", false, "do not report files that cannot be read or found (the exit status still says so)")
+	fs.BoolVarP(&cfg.noMessages, "no-messages", "s", false, "do not report files that cannot be read or found (the exit status still says so), nor what was lax in reading them")
 
 	fs = group("Parse")
 	fs.BoolVar(&cfg.parse, "parse", false, "parse each argument (or each line of standard input) as a URL and print its parts as JSON")

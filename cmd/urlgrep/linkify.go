@@ -37,7 +37,11 @@ func linkifyFiles(names []string, cfg config, stdin io.Reader, out io.Writer, st
 	}
 	md := goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough, extension.TaskList, linkify.New(opts...)))
 	sopts := cfg.searchOptions(nil)
-	note := func(n string) { fmt.Fprintf(stderr, "urlgrep: %s\n", n) }
+	note := func(n string) {
+		if !cfg.noMessages {
+			fmt.Fprintf(stderr, "urlgrep: %s\n", n)
+		}
+	}
 	render := func(_ *mailbox.Part, text io.Reader) error {
 		if cfg.redact {
 			text = redact.NewReader(text)

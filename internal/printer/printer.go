@@ -45,7 +45,7 @@ type Options struct {
 	Count, List, ListNone, Quiet bool // -c, -l, -L, -q
 	MaxCount                     int  // stop reading a file after this many URLs; -1 no limit
 	Lines                        bool // print the lines of Line events (-A, -B, -C), not URLs
-	NoMessages                   bool // no word about files that cannot be read (-s)
+	NoMessages                   bool // no word about files that cannot be read, nor Notes (-s)
 }
 
 // Printer formats what searches report, one input after the other. Every
@@ -200,8 +200,10 @@ func (p *Printer) name(label string) {
 func (p *Printer) Event(ev *search.Event) bool {
 	switch ev.Kind {
 	case search.Note:
-		p.out.Flush()
-		fmt.Fprintf(p.stderr, "urlgrep: %s\n", ev.Note)
+		if !p.o.NoMessages {
+			p.out.Flush()
+			fmt.Fprintf(p.stderr, "urlgrep: %s\n", ev.Note)
+		}
 		return true
 	case search.Stall:
 		// The input stopped for now: show what was found so far.
