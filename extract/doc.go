@@ -34,6 +34,9 @@
 //     address and news: with a group. A word before a colon that is no
 //     registered scheme is not a URL ("Note:", "10:30"). Of "e.g.http:" the
 //     scheme is http: a registered suffix after "." or "-" is preferred;
+//     and http or https glued to a word ("texthttp://", spam's
+//     "GUARANTEEDhttp://", quoted-printable's "=3Dhttp://" read raw)
+//     starts the URL, where another scheme glued so is part of the word's;
 //   - hosts starting "www." with no scheme, as GFM links them;
 //   - e-mail addresses, as mailto: URLs, with [WithEmail].
 //
