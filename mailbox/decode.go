@@ -44,7 +44,37 @@ func charset(name string) (encoding.Encoding, error) {
 	if e, err := ianaindex.IANA.Encoding(n); err == nil && e != nil {
 		return e, nil
 	}
+	if cs, ok := gdiCharsets[strings.TrimSuffix(n, "_charset")]; ok {
+		return charset(cs)
+	}
 	return nil, errors.New("unknown charset")
+}
+
+// gdiCharsets are Windows' font character set names (wingdi.h's
+// LOGFONT lfCharSet constants, "GB2312_CHARSET", "CHINESEBIG5", without
+// their "_CHARSET" as some mailers write them) that mailers of Outlook
+// Express's time put in Content-Type (in SpamAssassin's public corpus,
+// one message in 120), with the code page each stands for. Their
+// DEFAULT_CHARSET, the system's own code page, names none: such text is
+// still read as bytes, with a note.
+var gdiCharsets = map[string]string{
+	"ansi":        "windows-1252",
+	"easteurope":  "windows-1250",
+	"russian":     "windows-1251",
+	"greek":       "windows-1253",
+	"turkish":     "windows-1254",
+	"hebrew":      "windows-1255",
+	"arabic":      "windows-1256",
+	"baltic":      "windows-1257",
+	"vietnamese":  "windows-1258",
+	"thai":        "windows-874",
+	"shiftjis":    "shift_jis",
+	"hangeul":     "euc-kr",
+	"hangul":      "euc-kr",
+	"gb2312":      "gbk",
+	"chinesebig5": "big5",
+	"oem":         "ibm437",
+	"mac":         "macintosh",
 }
 
 // asciiCompatible reports whether enc's decoder turns every ASCII byte

@@ -481,6 +481,13 @@ var readerTests = []struct {
 		want:  []got{{1, "", "1", "text/plain", "", "caf\xe9 http://k.example/\n"}},
 		probs: []problem{{1, "1", `unknown charset "x-klingon"`}},
 	},
+	// Windows' DEFAULT_CHARSET is the system's code page: no charset.
+	{
+		name:  "DEFAULT_CHARSET is unknown",
+		in:    message("caf\xe9 http://k.example/\n", "Content-Type: text/plain; charset=DEFAULT_CHARSET"),
+		want:  []got{{1, "", "1", "text/plain", "", "caf\xe9 http://k.example/\n"}},
+		probs: []problem{{1, "1", `unknown charset "DEFAULT_CHARSET"`}},
+	},
 	// WHATWG maps ISO-2022-KR to its replacement encoding (one U+FFFD for
 	// the whole text); mail reads it as bytes instead.
 	{
@@ -717,6 +724,12 @@ func TestCharsets(t *testing.T) {
 		{"Big5", traditionalchinese.Big5, "中文 <http://example.tw/中文> 網頁。\n", "http://example.tw/%E4%B8%AD%E6%96%87"},
 		{"EUC-KR", korean.EUCKR, "한국어 <http://example.kr/한국> 페이지.\n", "http://example.kr/%ED%95%9C%EA%B5%AD"},
 		{"ks_c_5601-1987", korean.EUCKR, "한국어 <http://example.kr/한국> 페이지.\n", "http://example.kr/%ED%95%9C%EA%B5%AD"},
+		// Windows' font character set names, as Outlook Express-era
+		// mailers wrote them.
+		{"GB2312_CHARSET", simplifiedchinese.GBK, "中文 <http://example.cn/中文> 网页。\n", "http://example.cn/%E4%B8%AD%E6%96%87"},
+		{"CHINESEBIG5", traditionalchinese.Big5, "中文 <http://example.tw/中文> 網頁。\n", "http://example.tw/%E4%B8%AD%E6%96%87"},
+		{"RUSSIAN_CHARSET", charmap.Windows1251, "Смотрите http://example.ru/Привет сейчас.\n", "http://example.ru/%D0%9F%D1%80%D0%B8%D0%B2%D0%B5%D1%82"},
+		{"ShiftJIS_Charset", japanese.ShiftJIS, "日本語 <http://example.jp/日本> です。\n", "http://example.jp/%E6%97%A5%E6%9C%AC"},
 		// RFC 2781 §4.3: UTF-16 with a BOM in either order, and
 		// big-endian without one.
 		{"utf-16", unicode.UTF16(unicode.BigEndian, unicode.UseBOM), "café <http://example.jp/日本>\n", "http://example.jp/%E6%97%A5%E6%9C%AC"},
