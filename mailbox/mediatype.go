@@ -270,6 +270,10 @@ func quotedValue(v []byte, i int) ([]byte, int) {
 	return b, min(j+1, len(v))
 }
 
+// transferEncodings are the Content-Transfer-Encoding values mail has
+// (RFC 2045 §6.1), as transferEncoding returns them.
+var transferEncodings = [...]string{"7bit", "8bit", "quoted-printable", "base64", "binary"}
+
 // transferEncoding returns the mechanism a Content-Transfer-Encoding value
 // names (RFC 2045 §6.1), in lower case, as mail readers take it: the
 // first word, a comment or parameters after it dropped ("quoted-printable;",
@@ -279,6 +283,11 @@ func transferEncoding(v []byte) string {
 	v = bytes.TrimSpace(v)
 	if i := bytes.IndexAny(v, ";("); i >= 0 {
 		v = bytes.TrimSpace(v[:i])
+	}
+	for _, name := range transferEncodings {
+		if bytes.EqualFold(v, []byte(name)) {
+			return name // the names mail has: no copy, a part after a part
+		}
 	}
 	s := string(bytes.ToLower(v))
 	switch s {

@@ -149,4 +149,11 @@ func TestTransferEncoding(t *testing.T) {
 			t.Errorf("%q: %q, want %q", in, got, want)
 		}
 	}
+	// The values mail has cost no allocation, in any case: a part's.
+	for _, in := range []string{"Base64", "quoted-printable", "7BIT", " 8bit"} {
+		v := []byte(in)
+		if n := testing.AllocsPerRun(100, func() { transferEncoding(v) }); n != 0 {
+			t.Errorf("%q: %v allocations", in, n)
+		}
+	}
 }

@@ -30,7 +30,7 @@ func parseMailto(p *parser) (int, error) {
 		return rawIndex(addr, p.pathOff, i), ErrBadAddress
 	}
 	m := &p.blk.mailto
-	hs := m.Headers[:0] // a reused Parser's, kept (Parser.ParseLenient)
+	hs := p.blk.headers[:0] // a reused Parser's, kept (Parser.ParseLenient)
 	*m = Mailto{Address: unescape(addr)}
 	for rest, more := hdrs, hasHdrs; more; {
 		var h string
@@ -44,6 +44,7 @@ func parseMailto(p *parser) (int, error) {
 	if len(hs) > 0 {
 		m.Headers = hs
 	}
+	p.blk.headers = hs[:0]
 	u.Mailto = m
 	return 0, nil
 }

@@ -79,6 +79,18 @@ func TestParserAllocs(t *testing.T) {
 			t.Errorf("%s: %v allocations a parse", s, n)
 		}
 	}
+	// Mailtos with headers and without, in turn (a mailbox's mailtos): the
+	// headers' room is kept across one that has none.
+	with, without := "mailto:list-request@example.org?subject=unsubscribe", "mailto:alice@example.org"
+	if n := testing.AllocsPerRun(100, func() {
+		p.ParseLenient(with)
+		p.ParseLenient(without)
+	}); n != 0 {
+		t.Errorf("mailtos with headers and without, in turn: %v allocations", n)
+	}
+	if u, _ := p.ParseLenient(without); u.Mailto.Headers != nil {
+		t.Errorf("%s: Headers %v, want nil", without, u.Mailto.Headers)
+	}
 }
 
 // TestCharsSkip checks parser.chars against itself with its four-byte

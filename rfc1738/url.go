@@ -128,6 +128,9 @@ type urlBlock struct {
 	ftp    FTP
 	gopher Gopher
 	mailto Mailto
+	// headers keeps the room of the last mailto's Headers for the next
+	// one: a mailto without headers has none (nil) and would drop it.
+	headers []Field
 }
 
 type parser struct {
@@ -172,15 +175,15 @@ type Parser struct {
 // answers, with no allocation for most URLs (an escape to decode, a
 // warning list longer than the last one, or an error allocate).
 func (p *Parser) ParseLenient(rawURL string) (*URL, error) {
-	w, d, h := p.blk.u.Warnings[:0], p.blk.ftp.Dirs[:0], p.blk.mailto.Headers[:0]
+	w, d, h := p.blk.u.Warnings[:0], p.blk.ftp.Dirs[:0], p.blk.headers[:0]
 	p.blk = urlBlock{}
-	p.blk.u.Warnings, p.blk.ftp.Dirs, p.blk.mailto.Headers = w, d, h
+	p.blk.u.Warnings, p.blk.ftp.Dirs, p.blk.headers = w, d, h
 	return parseInto(&p.blk, rawURL, true)
 }
 
 // parseInto parses raw into blk, which must be zero but for its URL's
-// Warnings, its FTP's Dirs and its Mailto's Headers, whose capacity it
-// reuses (as empty slices).
+// Warnings, its FTP's Dirs and its headers, whose capacity it reuses (as
+// empty slices).
 func parseInto(blk *urlBlock, raw string, lenient bool) (*URL, error) {
 	blk.u.raw = raw
 	if parseCommonHTTP(blk, raw) {
