@@ -49,11 +49,12 @@
 // the unsafe characters of RFC 1738 §2.2 that text puts around URLs
 // ("<", ">", `"`, "`", "|", "\", "^"), at a ")", "]" or "}" that closes
 // no bracket opened inside it, at the quote that opened right before it,
-// and at Unicode punctuation, symbols and spaces (but dashes and
-// connectors, and joiners after a letter, which join words). Trailing
-// sentence punctuation, quotes, a possessive "'s" and an entity reference
-// are not part of it; a final "?" is when the quotes or brackets around
-// the URL say so. Every candidate is parsed by [rfc1738.ParseLenient]; it
+// and at Unicode punctuation and spaces (but dashes and connectors, and
+// joiners after a letter, which join words), and at a symbol before the
+// path: past the host symbols go on ("wiki/C♯_(programming_language)").
+// Trailing sentence punctuation, quotes, emoji and other symbols, a
+// possessive "'s" and an entity reference are not part of it; a final "?"
+// is when the quotes or brackets around the URL say so. Every candidate is parsed by [rfc1738.ParseLenient]; it
 // is reported when the generic syntax and the host hold, with the scheme
 // grammar's verdict in [Match.Err].
 //

@@ -653,7 +653,8 @@ func (f *Finder) match(kind Kind, raw, text, alt, prefix string) *Match {
 //     any script), except dashes and connectors, which join words inside
 //     a path ("Hatfield–McCoy_feud") and are trimmed at its end.
 func (f *Finder) runEnd(data []byte, i int, closer byte, atEOF bool) (end int, more bool) {
-	limit := i + f.cfg.maxCandidate + 1
+	from, limit := i, i+f.cfg.maxCandidate+1
+	inPath := false  // past the host: pathBegun, asked once (linear time)
 	var depth [3]int // (), [], {}
 	for i < len(data) && i < limit {
 		c := data[i]
@@ -698,11 +699,47 @@ func (f *Finder) runEnd(data []byte, i int, closer byte, atEOF bool) (end int, m
 			return i, true
 		}
 		if endsURL(r, size) && !joins(r, lastRune(data[:i])) {
-			return i, false
+			if !isSymbol(r) {
+				return i, false
+			}
+			if !inPath && !pathBegun(data[from:i]) {
+				return i, false
+			}
+			inPath = true
 		}
 		i += size
 	}
 	return i, i == len(data) && !atEOF
+}
+
+// isSymbol reports whether r is a Unicode symbol (currency, math,
+// modifier, other: "€", "×", "°", "♯", emoji): an IRI's ucschar (RFC 3987
+// §2.2) that paths and queries hold ("wiki/C♯_(programming_language)",
+// "?price=€5", "1920×1080") and chat sets after URLs ("http://a.example/
+// 🔥🔥"): inside a path it goes on; at its end trimEnd takes emoji and
+// the like off.
+//
+// Not symbols here: U+FFFD, which stands for bytes that are not UTF-8, and
+// CJK text's symbols, which it sets as punctuation: those of the CJK
+// Symbols and Punctuation block ("〒") and the fullwidth forms of ASCII
+// ("｜", "＋", "～").
+func isSymbol(r rune) bool {
+	switch {
+	case r < 0x80, r == utf8.RuneError, r >= 0x3000 && r <= 0x303f, r >= 0xff00 && r <= 0xffef:
+		return false
+	}
+	return unicode.Is(unicode.S, r)
+}
+
+// pathBegun reports whether run, a URL's text after its scheme's colon
+// (or a www host's), has come past its host: a "/", "?" or "#" after a
+// leading "//". A symbol before that is in no host (IDNA2008 disallows
+// symbols) and ends the URL.
+func pathBegun(run []byte) bool {
+	if len(run) >= 2 && run[0] == '/' && run[1] == '/' {
+		run = run[2:]
+	}
+	return bytes.IndexAny(run, "/?#") >= 0
 }
 
 // isASCIIPunct: the ASCII punctuation a Markdown backslash escapes
@@ -725,7 +762,8 @@ func bracketIndex(c byte) int {
 // endsURL reports whether a non-ASCII rune ends a bare URL: bytes that are
 // not UTF-8, and every rune but letters, marks, digits, dashes and
 // connectors (Unicode punctuation such as "。，、「」（）", quotation
-// marks, symbols such as "©", spaces, controls). Em dashes end it too:
+// marks, symbols such as "©", spaces, controls); runEnd lets symbols in
+// past a host (isSymbol, pathBegun). Em dashes end it too:
 // prose sets them between words ("http://x/ends—here"). CJK letters do not end
 // one: "https://ja.wikipedia.org/wiki/東京" is whole.
 func endsURL(r rune, size int) bool {
@@ -743,9 +781,10 @@ func endsURL(r rune, size int) bool {
 // and Arabic scripts (RFC 3987 §2.2 ucschar holds them; RFC 5892 Appendix
 // A.1 and A.2 allow them after a virama), as in
 // ".../someone-you-പോലൊരാള്\u200d.html". They are part of the URL and
-// kept as written.
+// kept as written. After a symbol a joiner joins emoji (Unicode TS #51
+// §2.3, "👩\u200d💻").
 func joins(r, prev rune) bool {
-	return (r == '\u200d' || r == '\u200c') && unicode.In(prev, unicode.L, unicode.M)
+	return (r == '\u200d' || r == '\u200c') && unicode.In(prev, unicode.L, unicode.M, unicode.S)
 }
 
 // lastRune is the rune b ends with.
@@ -757,7 +796,9 @@ func lastRune(b []byte) rune {
 // trimEnd takes off what a careful reader would not count as part of a
 // bare URL that ends at data[end-1]: trailing sentence punctuation and
 // quotes, Markdown emphasis, an entity reference ("&amp;"), a possessive
-// "'s", Unicode dashes and connectors, and closing brackets that do not
+// "'s", Unicode dashes and connectors, other and modifier symbols (emoji,
+// with their joiners and variation selectors, "©", "✓"; a currency or
+// math symbol stays: "wiki/€"), and closing brackets that do not
 // close a bracket opened inside the URL. A final "'" stays when it closes
 // a quote opened inside the URL ("http://a.example/x_'quoted'"), not an
 // apostrophe ("wiki/Ender's_Game'"). delimited keeps a final "?" and an
@@ -819,13 +860,20 @@ func trimEnd(data []byte, s, end int, delimited bool) int {
 				return end
 			}
 			r, size := utf8.DecodeLastRune(data[s:end])
-			if !unicode.In(r, unicode.Pd, unicode.Pc) && r != '\u200d' && r != '\u200c' {
+			if !unicode.In(r, unicode.Pd, unicode.Pc, unicode.So, unicode.Sk) && r != '\u200d' && r != '\u200c' && !emojiPresentation(r) {
 				return end
 			}
 			end -= size
 		}
 	}
 	return end
+}
+
+// emojiPresentation reports whether r is a variation selector or the
+// keycap mark, which dress the symbol before them ("❤\ufe0f", "1\u20e3"):
+// trailing, they go with it.
+func emojiPresentation(r rune) bool {
+	return r >= '\ufe00' && r <= '\ufe0f' || r == '\u20e3' || r >= 0xe0100 && r <= 0xe01ef
 }
 
 // quotedInside reports whether b, a URL without its final "'", holds a

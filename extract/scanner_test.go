@@ -717,7 +717,9 @@ var scanTests = []struct {
 	// spaces end a bare URL.
 	{name: "CJK after", in: "http://example.com/a见面 http://example.com/カナ", want: []string{"http://example.com/a见面", "http://example.com/カナ"}},
 	{name: "CJK punctuation", in: "见http://example.com/a。谢 「http://example.com/b」 http://example.com/c、d", want: []string{"http://example.com/a", "http://example.com/b", "http://example.com/c"}},
-	{name: "symbols and spaces", in: "http://a.b/x©2024 http://a.b/y✪ http://a.b/z\u3000n http://a.b/w\u00a0n", want: []string{"http://a.b/x", "http://a.b/y", "http://a.b/z", "http://a.b/w"}},
+	// A symbol goes on inside a path, and emoji and the like are taken
+	// off its end; spaces end it.
+	{name: "symbols and spaces", in: "http://a.b/x©2024 http://a.b/y✪ http://a.b/z\u3000n http://a.b/w\u00a0n", want: []string{"http://a.b/x©2024", "http://a.b/y", "http://a.b/z", "http://a.b/w"}},
 	{name: "Unicode dash inside, trimmed at end", in: "http://a.b/Hatfield–McCoy_feud http://a.b/x— next", want: []string{"http://a.b/Hatfield–McCoy_feud", "http://a.b/x"}},
 	{name: "fullwidth parens", in: "（http://a.b/）", want: []string{"http://a.b/"}},
 	{name: "fullwidth punctuation", in: "http://a.b/c，http://a.b/d！", want: []string{"http://a.b/c", "http://a.b/d"}},

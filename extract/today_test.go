@@ -15,14 +15,21 @@ var todayTests = []struct {
 	want []string
 }{
 	// 1. IRIs (RFC 3987): Unicode letters, digits and marks, and dashes and
-	// connectors between them; punctuation, symbols and spaces end a URL.
+	// connectors between them, and symbols past the host; punctuation and
+	// spaces end a URL, and emoji and the like are taken off its end.
 	{"IRI path", "https://ja.wikipedia.org/wiki/東京 is Tokyo", []string{"https://ja.wikipedia.org/wiki/東京"}},
 	{"IRI dash", "see https://en.wikipedia.org/wiki/Hatfield–McCoy_feud.", []string{"https://en.wikipedia.org/wiki/Hatfield–McCoy_feud"}},
 	{"IRI trailing dash", "https://a.example/x– and https://a.example/y‿ too", []string{"https://a.example/x", "https://a.example/y"}},
 	{"em dash is prose", "see http://a.example/ends—here and http://a.example/x―y", []string{"http://a.example/ends", "http://a.example/x"}},
 	{"IRI in CJK prose", "请访问https://例子.example/路径。谢谢", []string{"https://例子.example/路径"}},
 	{"IRI fullwidth punctuation", "（https://a.example/甲）「https://a.example/乙」https://a.example/丙，https://a.example/丁！", []string{"https://a.example/甲", "https://a.example/乙", "https://a.example/丙", "https://a.example/丁"}},
-	{"IRI quotes and symbols", "“https://a.example/q” https://a.example/c© https://a.example/s✪x", []string{"https://a.example/q", "https://a.example/c", "https://a.example/s"}},
+	{"IRI quotes and symbols", "“https://a.example/q” https://a.example/c© https://a.example/s✪x", []string{"https://a.example/q", "https://a.example/c", "https://a.example/s✪x"}},
+	// Symbols in paths and queries (Rinku's and xurls's suites, Wikipedia's
+	// titles): what issue 15's rule, "symbols end a URL", cut short.
+	{"IRI symbols inside", "https://en.wikipedia.org/wiki/C♯_(programming_language) http://example.com/?foo=¥&bar=1 and http://foo.com/💖a and http://a.example/1920×1080/30°C", []string{"https://en.wikipedia.org/wiki/C♯_(programming_language)", "http://example.com/?foo=¥&bar=1", "http://foo.com/💖a", "http://a.example/1920×1080/30°C"}},
+	{"IRI currency and math at the end", "https://en.wikipedia.org/wiki/€ and http://a.b/a0/$€¥ too", []string{"https://en.wikipedia.org/wiki/€", "http://a.b/a0/$€¥"}},
+	{"IRI emoji at the end", "http://a.example/x🔥🔥 http://a.example/y❤\ufe0f! http://a.example/z👩\u200d💻 http://a.example/k1\u20e3\u20e3 http://a.example/™", []string{"http://a.example/x", "http://a.example/y", "http://a.example/z", "http://a.example/k1", "http://a.example/"}},
+	{"IRI CJK symbols end it", "https://a.example/甲｜乙 https://a.example/丙＋丁 https://a.example/戊〒 https://a.example/x\ufffdy", []string{"https://a.example/甲", "https://a.example/丙", "https://a.example/戊", "https://a.example/x"}},
 	{"IRI joiners", "http://a.example/en/someone-you-പോലൊരാള്\u200d.html and http://a.example/x\u200d", []string{"http://a.example/en/someone-you-പോലൊരാള്\u200d.html", "http://a.example/x"}},
 	{"symbols in a host", "http://x🍄.ga/ and http://a.example/ok https://a.example🔥 wow http://b✪.example", []string{"http://a.example/ok", "https://a.example"}},
 	{"IRI spaces", "https://a.example/a\u3000b https://a.example/c\u2003d https://a.example/e\u00a0f", []string{"https://a.example/a", "https://a.example/c", "https://a.example/e"}},
