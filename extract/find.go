@@ -648,10 +648,12 @@ func (f *Finder) match(kind Kind, raw, text, alt, prefix string) *Match {
 //     the URL alone;
 //   - closer, when not 0: the quote that opened before the URL
 //     ("'https://a.example/x');");
-//   - a byte that is not UTF-8, and Unicode punctuation, symbols and spaces
-//     (RFC 3987 §2.2: an IRI's ucschar are letters, marks and digits of
-//     any script), except dashes and connectors, which join words inside
-//     a path ("Hatfield–McCoy_feud") and are trimmed at its end.
+//   - a byte that is not UTF-8, and Unicode punctuation and spaces, except
+//     dashes and connectors, which join words inside a path
+//     ("Hatfield–McCoy_feud") and are trimmed at its end;
+//   - a Unicode symbol before the path begins (isSymbol, pathBegun): RFC
+//     3987 §2.2's ucschar holds symbols, which paths and queries have
+//     ("wiki/C♯_(programming_language)"), and IDNA2008 hosts never.
 func (f *Finder) runEnd(data []byte, i int, closer byte, atEOF bool) (end int, more bool) {
 	from, limit := i, i+f.cfg.maxCandidate+1
 	inPath := false  // past the host: pathBegun, asked once (linear time)
