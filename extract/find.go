@@ -797,7 +797,7 @@ func lastRune(b []byte) rune {
 
 // trimEnd takes off what a careful reader would not count as part of a
 // bare URL that ends at data[end-1]: trailing sentence punctuation and
-// quotes, Markdown emphasis, an entity reference ("&amp;"), a possessive
+// quotes, Markdown emphasis, a character reference ("&amp;", "&#39;"), a possessive
 // "'s", Unicode dashes and connectors, other and modifier symbols (emoji,
 // with their joiners and variation selectors, "©", "✓"; a currency or
 // math symbol stays: "wiki/€"), and closing brackets that do not
@@ -833,9 +833,13 @@ func trimEnd(data []byte, s, end int, delimited bool) int {
 			end -= 2
 		case ';':
 			end--
-			// "&amp;" and the like: an entity reference is not the URL's.
+			// "&amp;" and the like, and "&#39;", "&#x27;": a character
+			// reference (HTML, named or numeric) is not the URL's.
 			j := end
 			for j > s && ascii.IsAlnum(data[j-1]) {
+				j--
+			}
+			if j > s+1 && j < end && data[j-1] == '#' {
 				j--
 			}
 			if j > s && j < end && data[j-1] == '&' {
