@@ -324,7 +324,7 @@ func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF bo
 			return nil, 0, false
 		}
 	}
-	end = trimEnd(data, s, end, closer != 0 && end < len(data) && data[end] == closer)
+	end = trimEnd(data, s, end, quoted(closer, data, end))
 	if end-s > f.cfg.maxCandidate {
 		return nil, tooLong, false
 	}
@@ -446,6 +446,14 @@ func quoteOf(prev byte) byte {
 
 // closerOf returns the byte that closes the quote or bracket prev opens,
 // or 0.
+// quoted reports whether closer, what closerOf said of the byte before a
+// URL, is a quote that data[end] closes: the URL is quoted, and its final
+// "?" is its own (`the URI "http://example.com/?"`). A bracket is prose's:
+// in "(see http://a.example?)" the "?" is the sentence's.
+func quoted(closer byte, data []byte, end int) bool {
+	return (closer == '"' || closer == '\'' || closer == '`') && end < len(data) && data[end] == closer
+}
+
 func closerOf(prev byte) byte {
 	switch prev {
 	case '\'', '"', '`':
@@ -483,7 +491,7 @@ func (f *Finder) www(data []byte, s int, prev byte, atEOF bool) (m *Match, end i
 		// runEnd stopped at its bound: the run goes on, too long.
 		return nil, tooLong, false
 	}
-	end = trimEnd(data, s, end, closer != 0 && end < len(data) && data[end] == closer)
+	end = trimEnd(data, s, end, quoted(closer, data, end))
 	if end-s > f.cfg.maxCandidate {
 		return nil, tooLong, false
 	}
@@ -804,9 +812,9 @@ func lastRune(b []byte) rune {
 // close a bracket opened inside the URL. A final "'" stays when it closes
 // a quote opened inside the URL ("http://a.example/x_'quoted'"), not an
 // apostrophe ("wiki/Ender's_Game'"). delimited keeps a final "?" and an
-// entity reference when the URL is closed by the quote or bracket that
-// opened right before it (`"http://example.com/?"`, `href="/?q=&lt;a&gt;"`:
-// the quotes say where it ends).
+// entity reference when the URL is closed by the quote that opened right
+// before it (`"http://example.com/?"`, `href="/?q=&lt;a&gt;"`: the quotes
+// say where it ends; quoted).
 func trimEnd(data []byte, s, end int, delimited bool) int {
 	var open, close [3]int // (), [], {}
 	counted := false

@@ -84,6 +84,9 @@ var todayTests = []struct {
 	{"unsafe ends", "http://a.example/b^c http://a.example/d`e", []string{"http://a.example/b", "http://a.example/d"}},
 	{"balanced brackets stay", "http://example.com/papers/(1994)/urls.html and (http://w.example/Pi_(film))", []string{"http://example.com/papers/(1994)/urls.html", "http://w.example/Pi_(film)"}},
 	{"question mark in quotes", `the URI "http://example.com/?" cannot be`, []string{"http://example.com/?"}},
+	// Brackets are prose's: the "?" is the sentence's (Autolinker.js's
+	// suite, every bracket kind).
+	{"question mark in brackets", `(see http://yahoo.com?) [http://yahoo.com/path?] {http://a.example/x?}`, []string{"http://yahoo.com", "http://yahoo.com/path", "http://a.example/x"}},
 	{"question mark in prose", "is it http://example.com/? yes", []string{"http://example.com/"}},
 	{"quote opened inside", "http://foo.com/blah_'quoted' and http://w.example/wiki/Ender's_Game'", []string{"http://foo.com/blah_'quoted'", "http://w.example/wiki/Ender's_Game"}},
 	{"trailing at", "see http://foo.bar/path@ now", []string{"http://foo.bar/path"}},
