@@ -749,7 +749,7 @@ func pathBegun(run []byte) bool {
 	if len(run) >= 2 && run[0] == '/' && run[1] == '/' {
 		run = run[2:]
 	}
-	return bytes.IndexAny(run, "/?#") >= 0
+	return bytes.ContainsAny(run, "/?#")
 }
 
 // isASCIIPunct: the ASCII punctuation a Markdown backslash escapes
