@@ -806,7 +806,7 @@ func lastRune(b []byte) rune {
 // trimEnd takes off what a careful reader would not count as part of a
 // bare URL that ends at data[end-1]: trailing sentence punctuation and
 // quotes, Markdown emphasis, a character reference ("&amp;", "&#39;"), a possessive
-// "'s", Unicode dashes and connectors, other and modifier symbols (emoji,
+// "'s" (possessive), Unicode dashes and connectors, other and modifier symbols (emoji,
 // with their joiners and variation selectors, "©", "✓"; a currency or
 // math symbol stays: "wiki/€"), and closing brackets that do not
 // close a bracket opened inside the URL. A final "'" stays when it closes
@@ -834,8 +834,7 @@ func trimEnd(data []byte, s, end int, delimited bool) int {
 		case '.', ',', ':', '!', '"', '*', '_', '~', '@':
 			end--
 		case 's', 'S':
-			// "http://t.co/x's website": a possessive is prose.
-			if end-s < 3 || data[end-2] != '\'' || !ascii.IsAlnum(data[end-3]) {
+			if end-s < 3 || data[end-2] != '\'' || !possessive(data[s:end-2]) {
 				return end
 			}
 			end -= 2
@@ -888,6 +887,25 @@ func trimEnd(data []byte, s, end int, delimited bool) int {
 // trailing, they go with it.
 func emojiPresentation(r rune) bool {
 	return r >= '\ufe00' && r <= '\ufe0f' || r == '\u20e3' || r >= 0xe0100 && r <= 0xe01ef
+}
+
+// possessive reports whether the "'s" after url, a URL's text from its
+// start, is prose's possessive: after the host ("google.com's homepage")
+// or after a final "/" ("http://www.vshop.org/'s e-commerce", in real
+// spam). After a word in the path it is the URL's: page titles end so
+// ("wiki/McDonald's", "wiki/Macy's"), as Autolinker.js reads them.
+func possessive(url []byte) bool {
+	last := url[len(url)-1]
+	if last == '/' {
+		return true
+	}
+	if !ascii.IsAlnum(last) {
+		return false
+	}
+	if i := bytes.Index(url, []byte("://")); i >= 0 {
+		url = url[i+1:]
+	}
+	return !pathBegun(url)
 }
 
 // quotedInside reports whether b, a URL without its final "'", holds a
