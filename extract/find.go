@@ -444,8 +444,6 @@ func quoteOf(prev byte) byte {
 	return 0
 }
 
-// closerOf returns the byte that closes the quote or bracket prev opens,
-// or 0.
 // quoted reports whether closer, what closerOf said of the byte before a
 // URL, is a quote that data[end] closes: the URL is quoted, and its final
 // "?" is its own (`the URI "http://example.com/?"`). A bracket is prose's:
@@ -454,6 +452,8 @@ func quoted(closer byte, data []byte, end int) bool {
 	return (closer == '"' || closer == '\'' || closer == '`') && end < len(data) && data[end] == closer
 }
 
+// closerOf returns the byte that closes the quote or bracket prev opens,
+// or 0.
 func closerOf(prev byte) byte {
 	switch prev {
 	case '\'', '"', '`':

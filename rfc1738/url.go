@@ -607,8 +607,9 @@ func (p *parser) host(start, end, authEnd int) (int, error) {
 // escapedHost reads host, raw[start:] with its first "%" at host[i], as a
 // host name written with escapes and sets u.Host (and u.HostUnicode) to it
 // decoded: RFC 3986 §3.2.2, reg-name = *( unreserved / pct-encoded /
-// sub-delims ), "percent-encoded octets ... should be decoded" for the
-// name lookup, and a UTF-8 sequence is an IDN (RFC 3987 §3.1). The
+// sub-delims ), whose escapes stand for a name's octets (a non-ASCII
+// name's UTF-8: an IDN, RFC 3987 §3.1), and §6.2.2.2, escapes of
+// unreserved characters "should be decoded" by normalizers. The
 // decoded name must be a host as any other is (badHost, IDNA2008); an
 // escape of "%" is not decoded twice. ErrHostEscape, a warning in lenient
 // mode, is reported at the first "%".
