@@ -806,7 +806,8 @@ func lastRune(b []byte) rune {
 // trimEnd takes off what a careful reader would not count as part of a
 // bare URL that ends at data[end-1]: trailing sentence punctuation and
 // quotes, Markdown emphasis, a character reference ("&amp;", "&#39;"), a possessive
-// "'s" (possessive), Unicode dashes and connectors, other and modifier symbols (emoji,
+// "'s" (possessive), an opening bracket, a "-" after the host, Unicode
+// dashes and connectors, other and modifier symbols (emoji,
 // with their joiners and variation selectors, "©", "✓"; a currency or
 // math symbol stays: "wiki/€"), and closing brackets that do not
 // close a bracket opened inside the URL. A final "'" stays when it closes
@@ -855,6 +856,24 @@ func trimEnd(data []byte, s, end int, delimited bool) int {
 				}
 				end = j - 1
 			}
+		case '(', '[', '{':
+			// An opening bracket at the end opens nothing the URL holds:
+			// "http://example.org/(." (robinst/linkify's suite).
+			if counted {
+				open[bracketIndex(closing(c))]--
+			}
+			end--
+		case '-':
+			// A host name ends with no "-" (§3.1's toplabel): after the
+			// host it is prose's dash ("https://example.org- and"); in
+			// a path the URL's ("http://t.co/FNkPfmii-"). Before a line
+			// break it is a host broken after a hyphen
+			// ("http://www.dcc-\n> servers.net/", quoted mail): a name
+			// cut there is no URL to report.
+			if pathBegun(afterScheme(data[s:end-1])) || end < len(data) && (data[end] == '\n' || data[end] == '\r') {
+				return end
+			}
+			end--
 		case ')', ']', '}':
 			if !counted {
 				// Count the brackets only when one closes the URL: most
@@ -902,10 +921,28 @@ func possessive(url []byte) bool {
 	if !ascii.IsAlnum(last) {
 		return false
 	}
+	return !pathBegun(afterScheme(url))
+}
+
+// afterScheme returns url, a URL's text from its start, from the "//"
+// after its scheme's colon on; url itself when it has no "://" (a www
+// host, an opaque URL).
+func afterScheme(url []byte) []byte {
 	if i := bytes.Index(url, []byte("://")); i >= 0 {
-		url = url[i+1:]
+		return url[i+1:]
 	}
-	return !pathBegun(url)
+	return url
+}
+
+// closing returns the bracket that closes c, an opening one.
+func closing(c byte) byte {
+	switch c {
+	case '(':
+		return ')'
+	case '[':
+		return ']'
+	}
+	return '}'
 }
 
 // quotedInside reports whether b, a URL without its final "'", holds a

@@ -703,6 +703,13 @@ var scanTests = []struct {
 	{name: "entity lt at end", in: "http://a.b/?q=&lt;", want: []string{"http://a.b/?q="}},
 	// A numeric character reference at the end is not the URL's (it lost
 	// only its ';' until the fifteenth session).
+	// robinst/linkify's suite: an opening bracket at the end opens
+	// nothing; a "-" after the host is prose's, in a path the URL's.
+	{name: "opening bracket at end", in: "http://example.org/( http://example.org/(. http://a.example/(a)( http://a.example/y[ z", want: []string{"http://example.org/", "http://example.org/", "http://a.example/(a)", "http://a.example/y"}},
+	{name: "hyphen after host", in: "https://example.org- and www.example.org- and http://t.co/FNkPfmii- and mailto:joe@a.example-", want: []string{"https://example.org", "www.example.org", "http://t.co/FNkPfmii-", "mailto:joe@a.example"}},
+	// A host broken after a hyphen at a line's end is cut, not ended:
+	// nothing is reported rather than the name's first half.
+	{name: "not: host broken after hyphen", in: "see http://www.dcc-\n> servers.net/ and\n", want: nil},
 	{name: "numeric reference alone", in: "http://a.b/c&#39;", want: []string{"http://a.b/c"}},
 	// find.go startsWord / trimEnd: Markdown emphasis.
 	{name: "markdown *", in: "*http://a.b/c*", want: []string{"http://a.b/c"}},
