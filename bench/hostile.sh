@@ -26,6 +26,10 @@ shapes=(
 	'quote prefixes|> > > > > > > > <URL:http://x.example/\n'
 	'mail: short header fields|X: a\n|From a@b.example Mon Nov  2 09:14:03 1994\n'
 	'mail: short body lines|1\n|From a@b.example Mon Nov  2 09:14:03 1994\n\n'
+	'mail: quoted-printable lines|=41\n|From a@b.example Mon Nov  2 09:14:03 1994\nContent-Transfer-Encoding: quoted-printable\n\n'
+	'mail: base64 lines|QQ==\n|From a@b.example Mon Nov  2 09:14:03 1994\nContent-Transfer-Encoding: base64\n\n'
+	'mail: HTML tags|<b>x</b>\n|From a@b.example Mon Nov  2 09:14:03 1994\nContent-Type: text/html\n\n'
+	'mail: empty parts|--b\n\nx\n|From a@b.example Mon Nov  2 09:14:03 1994\nContent-Type: multipart/mixed; boundary=b\n\n'
 )
 printf '| shape | %d MiB | %d MiB | ratio | peak memory |\n|---|---|---|---|---|\n' "$n" $((2 * n))
 for s in "${shapes[@]}"; do
