@@ -860,7 +860,7 @@ func trimEnd(data []byte, s, end int, delimited bool) int {
 			// An opening bracket at the end opens nothing the URL holds:
 			// "http://example.org/(." (robinst/linkify's suite).
 			if counted {
-				open[bracketIndex(closing(c))]--
+				open[bracketIndex(closerOf(c))]--
 			}
 			end--
 		case '-':
@@ -932,17 +932,6 @@ func afterScheme(url []byte) []byte {
 		return url[i+1:]
 	}
 	return url
-}
-
-// closing returns the bracket that closes c, an opening one.
-func closing(c byte) byte {
-	switch c {
-	case '(':
-		return ')'
-	case '[':
-		return ']'
-	}
-	return '}'
 }
 
 // quotedInside reports whether b, a URL without its final "'", holds a

@@ -627,7 +627,7 @@ func (p *parser) escapedHost(start int, host string, i int) (int, error) {
 	switch {
 	case badHost(h) < 0:
 		ascii = lower(h)
-	case h[firstNonASCII(h)] >= 0x80 && utf8.ValidString(h):
+	case utf8.ValidString(h) && strings.ContainsFunc(h, func(r rune) bool { return r >= utf8.RuneSelf }):
 		r := idnLookup(idnToASCII, h)
 		if !r.ok {
 			return start + i, ErrBadHost
@@ -644,17 +644,6 @@ func (p *parser) escapedHost(start int, host string, i int) (int, error) {
 		p.u.HostUnicode = idnLookup(idnToUnicode, ascii).uni
 	}
 	return 0, nil
-}
-
-// firstNonASCII returns the index of the first byte of s at or above 0x80,
-// or len(s)-1.
-func firstNonASCII(s string) int {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return i
-		}
-	}
-	return len(s) - 1
 }
 
 // badIPLiteral checks an IP literal in brackets and returns the offset in
