@@ -71,15 +71,19 @@ func (s *Scanner) nextFused() (int, int) {
 
 // triggerKind returns the kind of trigger byte c is, with the Scanner's
 // options, or -1.
-func (s *Scanner) triggerKind(c byte) int {
+func (s *Scanner) triggerKind(c byte) int { return s.f.triggerKind(c) }
+
+// triggerKind returns the kind of trigger byte c is, with the Finder's
+// options, or -1.
+func (f *Finder) triggerKind(c byte) int {
 	switch {
 	case c == ':':
 		return tColon
 	case c == '<':
 		return tLess
-	case c == '.' && s.f.cfg.www:
+	case c == '.' && f.cfg.www:
 		return tDot
-	case c == '@' && s.f.cfg.email:
+	case c == '@' && f.cfg.email:
 		return tAt
 	}
 	return -1
@@ -119,24 +123,32 @@ func (s *Scanner) nextPerKind() (int, int) {
 }
 
 // startsNothing reports whether the trigger of kind k at buf[n] starts no
-// candidate, as the bytes around it tell, whatever is read after them:
+// candidate, as the bytes around it tell, whatever is read after them
+// (startsNothingIn, over the bytes the Scanner holds).
+func (s *Scanner) startsNothing(k, n int) bool {
+	return s.f.startsNothingIn(s.buf[:s.end], s.start, k, n)
+}
+
+// startsNothingIn reports whether the trigger of kind k at buf[n] starts
+// no candidate, as the bytes around it in buf[start:] tell, whatever
+// follows buf:
 //   - a '.' not after "www" (www hosts are the only candidates a '.' starts);
 //   - a ':' followed by a byte that is no URL byte ("Note: ", "Subject: x"):
 //     a URL has a part after its colon, and runEnd would stop at once;
 //   - a '<' that opens no wrapper (wrapper.Opens: an HTML tag, an address).
 //
 // Most triggers in prose are these: nextTrigger passes them over at once.
-func (s *Scanner) startsNothing(k, n int) bool {
+func (f *Finder) startsNothingIn(buf []byte, start, k, n int) bool {
 	switch k {
 	case tDot:
-		return n-3 < s.start || s.buf[n-1]|0x20 != 'w' || !hasPrefixFold(s.buf[n-3:n+1], "www.")
+		return n-3 < start || buf[n-1]|0x20 != 'w' || !hasPrefixFold(buf[n-3:n+1], "www.")
 	case tColon:
-		if n+1 < s.end {
-			c := s.buf[n+1]
-			return c < 0x80 && !urlByte[c] && !(c == '\\' && s.f.cfg.escapes)
+		if n+1 < len(buf) {
+			c := buf[n+1]
+			return c < 0x80 && !urlByte[c] && !(c == '\\' && f.cfg.escapes)
 		}
 	case tLess:
-		ok, short := wrapper.Opens(s.buf[n:s.end], s.f.limits())
+		ok, short := wrapper.Opens(buf[n:], f.limits())
 		return !ok && !short
 	}
 	return false
@@ -232,17 +244,31 @@ func mayTrigger(data []byte, i int, v *triggerVecs) bool {
 func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 
 // MayFind reports whether text, read alone, holds a place where s looks
-// for a URL: a trigger its options turn on (':' before a byte above the
-// space or at the end, '<' before a letter, '.' after a 'w' with the www
-// option, '@' with the email option), found as s's own search finds them
-// (indexTrigger). When it reports false, s finds no URL in text. It does
-// not allocate, and runs at the trigger search's speed: a caller with
-// many short texts (a message's header fields) can leave out those that
-// hold none.
+// for a URL: a trigger its options turn on (':', '<', '.' with the www
+// option, '@' with the email option) that the bytes around it do not rule
+// out, by the rule s's own search applies (startsNothingIn): a ':' before
+// a byte no URL has, a '<' that opens no wrapper (an address, an HTML
+// tag), a '.' not after "www". When it reports false, s finds no URL in
+// text. It does not allocate, and runs at about the trigger search's
+// speed: a caller with many short texts (a message's header fields) can
+// leave out those that hold none.
 func (s *Scanner) MayFind(text []byte) bool { return s.f.mayFind(text) }
 
-// mayFind is MayFind for the Finder's options.
-func (f *Finder) mayFind(text []byte) bool { return indexTrigger(text, 0, f.vecs()) >= 0 }
+// mayFind is MayFind for the Finder's options: the trigger search over
+// text, each place it stops at put to startsNothingIn, as nextFused does.
+func (f *Finder) mayFind(text []byte) bool {
+	vec := f.vecs()
+	for from := 0; ; {
+		n := indexTrigger(text, from, vec)
+		if n < 0 {
+			return false
+		}
+		if k := f.triggerKind(text[n]); k >= 0 && !f.startsNothingIn(text, 0, k, n) {
+			return true
+		}
+		from = n + 1
+	}
+}
 
 // vecs returns the trigger search's vectors for the Finder's options.
 func (f *Finder) vecs() *triggerVecs { return &triggerSets[b2i(f.cfg.www)][b2i(f.cfg.email)] }

@@ -284,14 +284,21 @@ func TestMayFind(t *testing.T) {
 	}
 	s := NewScanner(nil)
 	for text, want := range map[string]bool{
-		"alice@example.org (Alice)\n":         false, // '@' is no trigger without the email option
-		"Alice <alice@example.org>\n":         true,  // '<' before a letter may open a wrapper
-		"Re: the meeting\n":                   false, // a ':' before a space
-		"Mutt/1.5.21 (2010-09-15)\n":          false,
-		"<https://lists.example.org/unsub>\n": true,
-		"see www.example.org\n":               true,
-		"<mailto:list-request@example.org>\n": true,
-		"a colon at the end:":                 true,
+		"alice@example.org (Alice)\n":          false, // '@' is no trigger without the email option
+		"Alice <alice@example.org>\n":          false, // '<' before an address opens no wrapper
+		"<linux-mips.vger.kernel.org>\n":       false, // a List-Id
+		"A <a@b.org>,\n\tB <b@c.org>\n":        false,
+		"<p>a <b>tag</b></p>\n":                false,
+		"<URL:http://example.org/>\n":          true,
+		"<url:":                                true, // the text ends before the wrapper can be told
+		"see <http":                            true,
+		"Alice <alice@example.org> <http:x>\n": true,  // a later '<' opens one
+		"Re: the meeting\n":                    false, // a ':' before a space
+		"Mutt/1.5.21 (2010-09-15)\n":           false,
+		"<https://lists.example.org/unsub>\n":  true,
+		"see www.example.org\n":                true,
+		"<mailto:list-request@example.org>\n":  true,
+		"a colon at the end:":                  true,
 	} {
 		if got := s.MayFind([]byte(text)); got != want {
 			t.Errorf("MayFind(%q) = %v, want %v", text, got, want)
