@@ -28,6 +28,12 @@ var (
 	ErrBadPort      = errors.New("bad port (§3.1: port = digits)")
 	ErrQueryNoSlash = errors.New(`"?" must follow "/" after the host (§3.1)`)
 	ErrPortRange    = errors.New("port above 65535 (§3.1: port = digits; TCP ports are 16 bits)")
+	// ErrEmptyPort is a ":" after the host with no port ("http://h:/"):
+	// §3.1's port = digits has at least one, but RFC 3986 §3.2.3 has port
+	// = *DIGIT, and §6.2.3 normalizes the URL by dropping the ":", as
+	// browsers do. ParseLenient reads the URL with no port, and a
+	// warning; Parse fails. It is an ErrBadPort for errors.Is.
+	ErrEmptyPort error = &kindOf{"empty port (RFC 3986 §3.2.3; §3.1: port = digits)", ErrBadPort}
 
 	// Later hosts, which ParseLenient accepts with a warning.
 	ErrIPLiteral = errors.New("IP literal host in brackets (RFC 3986 §3.2.2), not a §3.1 host")
@@ -73,6 +79,15 @@ var (
 	ErrBadGeo    = errors.New("geo URI must be two or three numbers separated by \",\" (RFC 5870 §3.3)")
 	ErrBadData   = errors.New(`data URL must be "data:" [mediatype] [";base64"] "," data (RFC 2397 §3)`)
 )
+
+// kindOf is a sentinel that is also a broader one, for errors.Is.
+type kindOf struct {
+	msg  string
+	kind error
+}
+
+func (e *kindOf) Error() string { return e.msg }
+func (e *kindOf) Unwrap() error { return e.kind }
 
 // isCharErr reports whether err is about the single character at its
 // offset, so that messages can quote it.

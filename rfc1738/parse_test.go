@@ -198,7 +198,10 @@ func TestParseErrors(t *testing.T) {
 		{"IPv6 unclosed", "http://[2001:db8::1/", true, ErrBadHost, 7, false},        // no "]" in the authority
 		{"IPv6 text after bracket", "http://[::1]x/", true, ErrBadHost, 12, false},   // only ":" port may follow
 		// §3.1 port
-		{"empty port", "http://h:/", true, ErrBadPort, 9, false},
+		{"empty port", "http://h:/", false, ErrEmptyPort, 9, false}, // RFC 3986 §3.2.3: port = *DIGIT
+		{"empty port, no path", "http://h:", false, ErrEmptyPort, 9, false},
+		{"empty port after IPv6", "http://[::1]:/", false, ErrIPLiteral, 7, false},
+		{"empty port before //", "http://h://x/", true, ErrBadPort, 9, false}, // another URL glued on, in text
 		{"letter port", "ftp://h:x/", true, ErrBadPort, 8, false},
 		{"port over 65535", "http://h:65536/", true, ErrPortRange, 13, true}, // port = digits holds: the URL stands, with its error (issue 15)
 		{"query without slash", "http://h?q", false, ErrQueryNoSlash, 8, false},

@@ -308,7 +308,7 @@ func (p *parser) relax(off int, err error) (int, error) {
 	return 0, nil
 }
 
-var relaxable = []error{ErrBadEscape, ErrUnsafe, ErrNonASCII, ErrReserved, ErrFragment, ErrQueryNoSlash, ErrIPLiteral, ErrIDN, ErrUnderscore, ErrTrailingDot, ErrHostEscape}
+var relaxable = []error{ErrBadEscape, ErrUnsafe, ErrNonASCII, ErrReserved, ErrFragment, ErrQueryNoSlash, ErrIPLiteral, ErrIDN, ErrUnderscore, ErrTrailingDot, ErrHostEscape, ErrEmptyPort}
 
 // nonASCIIWarned is the warned bit of ErrNonASCII.
 var nonASCIIWarned = uint32(1) << warnIndex(ErrNonASCII)
@@ -478,7 +478,16 @@ scan:
 		at := hostEnd + 1 + i
 		switch {
 		case i >= 0 && at == authEnd:
-			return at, ErrBadPort // an empty port (§3.1: port = digits)
+			// An empty port: lenient mode reads the URL without it, as
+			// RFC 3986 §6.2.3 normalizes it (ErrEmptyPort); but not before
+			// "//", which in text is another URL glued on
+			// ("www.a.comhttp://b.example/").
+			if strings.HasPrefix(raw[at:], "//") {
+				return at, ErrBadPort
+			}
+			if off, err := p.relax(at, ErrEmptyPort); err != nil {
+				return off, err
+			}
 		case i >= 0 && raw[at] == '?' && p.hasQuery():
 			return hostEnd + 1 + i, ErrQueryNoSlash // strict mode only: lenient ended the authority there
 		case i >= 0 && is(raw[at], classDigit):
