@@ -135,7 +135,11 @@ func TestJobsGainStretches(t *testing.T) {
 	}(clock, gainWindow, gainFactor, gainStretch, gainMaxStretch, batchTarget, batchMax)
 	var tick atomic.Int64
 	clock = func() time.Duration { return time.Duration(tick.Add(1)) }
-	gainWindow, gainStretch, gainMaxStretch = 2<<10, 3<<10, 8<<10
+	// A window holds more than the batches in flight can (2*3+1 of at
+	// most batchMax bytes): one with no batch emitted in it gets no
+	// verdict, and with 2 KiB windows a loaded machine's workers left so
+	// many such that the stretch came too late to end before the input.
+	gainWindow, gainStretch, gainMaxStretch = 32<<10, 48<<10, 128<<10
 	batchTarget, batchMax = 256, 4<<10
 	for _, tc := range []struct {
 		name    string
