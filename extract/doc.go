@@ -37,6 +37,9 @@
 //     and http or https glued to a word ("texthttp://", spam's
 //     "GUARANTEEDhttp://", quoted-printable's "=3Dhttp://" read raw)
 //     starts the URL, where another scheme glued so is part of the word's;
+//     a bare URL broken after a hyphen at a line break is read with the
+//     next line when that repeats the line's quote prefix, its readings
+//     ranked as a wrapper's (mail clients break long lines so);
 //   - hosts starting "www." with no scheme, as GFM links them;
 //   - e-mail addresses, as mailto: URLs, with [WithEmail].
 //

@@ -39,6 +39,14 @@ const (
 // for a candidate longer than maxCandidate: the Scanner counts it dropped.
 const tooLong = -1
 
+// hyphenBreak is the end that bare returns, with a nil match, for a URL
+// whose run ends in a hyphen at a line break ("http://www.dcc-" then
+// "servers.net/" on the next line), written with "//" or a mailto or news
+// URL: the caller reads it rejoined with that line (bareJoined), knowing
+// the line's quote prefix, and as written (bare again, written) when that
+// gives none.
+const hyphenBreak = -2
+
 type config struct {
 	maxCandidate int
 	readSize     int
@@ -125,7 +133,7 @@ func NewFinder(opts ...Option) *Finder {
 // address. prev is the byte before data[0], 0 at the start of the text: a
 // URL does not start inside a word. quote is the quote prefix of the line
 // data[0] stands on, for wrappers that continue on the next line (see
-// [wrapper.At]). n is how many bytes of data the URL takes, through the
+// [wrapper.At]) and bare URLs broken after a hyphen at a line break. n is how many bytes of data the URL takes, through the
 // closing '>' for a wrapper; the match's offsets are relative to data, and
 // its Line and Col are 0. At returns nil and 0 when no URL starts at data[0].
 func (f *Finder) At(data []byte, prev byte, quote []byte) (m *Match, n int) {
@@ -142,7 +150,13 @@ func (f *Finder) At(data []byte, prev byte, quote []byte) (m *Match, n int) {
 	if c := schemeEnd(data); c > 0 {
 		// As the Scanner has it (schemeStart).
 		if j, kind := schemeStart(data[:c], prev); j == 0 {
-			if m, end, _ := f.bare(data, 0, kind, prev, true); m != nil {
+			m, end, _ := f.bare(data, 0, kind, prev, true, false)
+			if end == hyphenBreak {
+				if m, end, _ = f.bareJoined(data, 0, prev, true, quote); m == nil {
+					m, end, _ = f.bare(data, 0, kind, prev, true, true)
+				}
+			}
+			if m != nil {
 				return m, end
 			}
 		}
@@ -272,7 +286,7 @@ func schemeEnd(data []byte) int {
 // schemeStart put it, kind what schemeStart said of the scheme; prev is
 // the byte before it. end is where the URL ends; more asks for more data
 // (only when !atEOF).
-func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF bool) (m *Match, end int, more bool) {
+func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF, written bool) (m *Match, end int, more bool) {
 	c := s
 	for c < len(data) && c-s <= maxScheme && isSchemeByte(data[c]) {
 		c++
@@ -336,6 +350,9 @@ func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF bo
 		// §3.6, but emphasis in running text: "*Net news:* a virus").
 		return nil, 0, false
 	}
+	if !written && (slashed || isMailOrNews(data[s:c])) && hyphenAtBreak(data, end) {
+		return nil, hyphenBreak, false
+	}
 	raw := f.str(data[s:end])
 	if m = f.match(Bare, raw, raw, "", ""); m == nil {
 		return nil, 0, false
@@ -349,6 +366,106 @@ func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF bo
 		return nil, 0, false
 	}
 	return m, end, false
+}
+
+// hyphenAtBreak reports whether the run of a URL that ends at data[end]
+// ends in a hyphen, at a line break.
+func hyphenAtBreak(data []byte, end int) bool {
+	return end > 0 && end < len(data) && data[end-1] == '-' && (data[end] == '\n' || data[end] == '\r')
+}
+
+// bareJoined reads the URL at data[s], for which bare returned
+// hyphenBreak, rejoined with the next line: a mail client broke it after a
+// hyphen ("http://www.dcc-" and, on the next line, "servers.net/"; quoted
+// replies break such lines again, "> servers.net/"). The RFC's appendix
+// has wrappers for URLs that go over lines; mail clients break bare ones
+// too, at a hyphen. In two real mailboxes (the Linux-MIPS list,
+// SpamAssassin's public corpus) 28 bare URLs broke so, and every one went
+// on on the next line ("trondmy/linux-" and "> > nfs.git", "CID=2051-"
+// and "060302A"); the 8 whose host or address was cut gave no URL at all.
+//
+// The next line must repeat quote, the quote prefix of the URL's line (as
+// a wrapper's continuation lines do, wrapper.Continuation), and go on at
+// once with a letter or a digit. The two lines make one URL whose text is
+// rejoined (Rejoined), the hyphen kept unless only the reading without it
+// is valid, as for wrappers (--hyphen picks either reading). The whole
+// stays within maxCandidate bytes. It returns nil when the lines make no
+// URL, or no better one than the first line alone (rank): the caller then
+// takes the URL as written.
+func (f *Finder) bareJoined(data []byte, s int, prev byte, atEOF bool, quote []byte) (m *Match, end int, more bool) {
+	if lim := s + f.cfg.maxCandidate + 1; len(data) > lim {
+		// Decided within the candidate bound, whatever the reads.
+		data, atEOF = data[:lim], true
+	}
+	c := s + schemeEnd(data[s:])
+	closer := quoteOf(prev)
+	end1, _ := f.runEnd(data, c+1, closer, atEOF) // bare read this run whole
+	if !hyphenAtBreak(data, end1) {
+		return nil, 0, false
+	}
+	k := end1 + 1
+	if data[end1] == '\r' {
+		if k == len(data) {
+			return nil, 0, !atEOF
+		}
+		if data[k] != '\n' {
+			return nil, 0, false // a lone CR
+		}
+		k++
+	}
+	j, ok, short := wrapper.Continuation(data, k, quote)
+	switch {
+	case short:
+		return nil, 0, !atEOF
+	case !ok || !ascii.IsAlnum(data[j]):
+		return nil, 0, false
+	}
+	end2, more := f.runEnd(data, j, closer, atEOF)
+	if more {
+		return nil, 0, true
+	}
+	if end2 == len(data) && len(data) == s+f.cfg.maxCandidate+1 {
+		return nil, 0, false // too long for one URL
+	}
+	end2 = trimEnd(data, s, end2, quoted(closerOf(prev), data, end2))
+	if end2 <= j {
+		return nil, 0, false
+	}
+	text, alt := f.joinLines(data[s:end1], data[j:end2])
+	if m = f.readings(Bare, f.str(data[s:end2]), text, alt); m == nil || !m.Valid() && f.validAsWritten(data[s:end1]) {
+		return nil, 0, false
+	}
+	if c-s == 6 && isMailOrNews(data[s:c]) && !strings.Contains(m.Text, "@") {
+		return nil, 0, false // as bare has it: an address has an "@"
+	}
+	m.Rejoined = true
+	return m, end2, false
+}
+
+// validAsWritten reports whether url, a bare URL's text, parses valid.
+func (f *Finder) validAsWritten(url []byte) bool {
+	u, err := rfc1738.ParseLenient(string(url))
+	return !noURL(u) && err == nil
+}
+
+// joinLines returns a+b, and a without its final hyphen, then b: the two
+// readings of a URL broken after a hyphen. They share one allocation, or,
+// for a lazy Scanner, none (its reused buffer, as Finder.rejoin has it).
+func (f *Finder) joinLines(a, b []byte) (text, alt string) {
+	var buf []byte
+	if f.lite != nil {
+		buf = f.lite.rejoin[:0]
+	} else {
+		buf = make([]byte, 0, 2*(len(a)+len(b))-1)
+	}
+	buf = append(append(buf, a...), b...)
+	n := len(buf)
+	buf = append(append(buf, a[:len(a)-1]...), b...)
+	if f.lite != nil {
+		f.lite.rejoin = buf
+	}
+	both := unsafe.String(unsafe.SliceData(buf), len(buf)) // not written again, but by the next rejoin of a lazy Scanner
+	return both[:n], both[n:]
 }
 
 // hostGoesOn reports whether a bare URL whose authority starts at
@@ -549,24 +666,7 @@ func (f *Finder) wrapped(w wrapper.Wrapper, data, quote []byte) *Match {
 	if !w.Verbatim {
 		w.URL, w.Alternate = f.rejoin(w, data, quote)
 	}
-	m := f.match(kind, raw, w.URL, w.Alternate, "")
-	if w.Alternate != "" {
-		// The parser ranks the readings: valid with no warning (what
-		// strict RFC 1738 accepts), then valid leniently, then parsed
-		// with an error; the hyphen stays when they tie (appendix: it
-		// "may or may not actually be part of the URL"). "%2-\n0" gives
-		// "%2-0", a "%" that starts no escape, and "%20", which wins.
-		if f.lite != nil {
-			f.lite.next = 1 // keep m's reading while this one is parsed
-		}
-		alt := f.match(kind, raw, w.Alternate, w.URL, "")
-		if f.lite != nil {
-			f.lite.next = 0
-		}
-		if rank(alt) < rank(m) {
-			m = alt
-		}
-	}
+	m := f.readings(kind, raw, w.URL, w.Alternate)
 	if m == nil {
 		return nil
 	}
@@ -576,6 +676,31 @@ func (f *Finder) wrapped(w wrapper.Wrapper, data, quote []byte) *Match {
 	}
 	m.Offset, m.End = int64(w.URLStart), int64(w.URLEnd)
 	m.Rejoined = w.Lines > 0 || raw != w.URL
+	return m
+}
+
+// readings returns the match of text, a URL rejoined from its lines, or
+// of alt, the reading without the hyphens the line breaks followed, when
+// that ranks better; nil when neither is a URL.
+func (f *Finder) readings(kind Kind, raw, text, alt string) *Match {
+	m := f.match(kind, raw, text, alt, "")
+	if alt != "" {
+		// The parser ranks the readings: valid with no warning (what
+		// strict RFC 1738 accepts), then valid leniently, then parsed
+		// with an error; the hyphen stays when they tie (appendix: it
+		// "may or may not actually be part of the URL"). "%2-\n0" gives
+		// "%2-0", a "%" that starts no escape, and "%20", which wins.
+		if f.lite != nil {
+			f.lite.next = 1 // keep m's reading while this one is parsed
+		}
+		other := f.match(kind, raw, alt, text, "")
+		if f.lite != nil {
+			f.lite.next = 0
+		}
+		if rank(other) < rank(m) {
+			m = other
+		}
+	}
 	return m
 }
 

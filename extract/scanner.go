@@ -372,7 +372,14 @@ func (s *Scanner) try(t, k int) (m *Match, ms, me, resume int, more bool) {
 		if s.tooManyTries(t) {
 			return nil, 0, 0, s.runTo, false
 		}
-		m, end, more := s.f.bare(data, i, kind, s.byteBefore(i), atEOF)
+		m, end, more := s.f.bare(data, i, kind, s.byteBefore(i), atEOF, false)
+		if end == hyphenBreak {
+			// Broken after a hyphen: rejoined with the next line, or as
+			// written.
+			if m, end, more = s.f.bareJoined(data, i, s.byteBefore(i), atEOF, s.quote(i)); m == nil && !more {
+				m, end, more = s.f.bare(data, i, kind, s.byteBefore(i), atEOF, true)
+			}
+		}
 		if more {
 			return nil, i, 0, 0, true
 		}

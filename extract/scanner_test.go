@@ -655,6 +655,14 @@ var scanTests = []struct {
 		want: []string{"http://a.example/x", "http://b.example/", "HTTPS://c.example/", "http://d.example/"}},
 	{name: "http after a quoted-printable escape", in: "<a href=3Dhttp://a.example/x>\n=22https://b.example/=22 1http://c.example/",
 		want: []string{"http://a.example/x", "https://b.example/=22", "http://c.example/"}},
+	// A bare URL broken after a hyphen at a line break, as mail clients
+	// break long lines (Finder.bareJoined): rejoined with the next line
+	// when that repeats the quote prefix and goes on at once; as written
+	// otherwise.
+	{name: "bare broken after a hyphen", in: "see http://www.dcc-\nservers.net/dcc/ and\n> git://git.example.org/trondmy/linux-\n> nfs.git\n> > [mailto:linux-spi-\n> > owner@vger.example.org] On\nhttp://a.example/x-\r\ny.html\n",
+		want: []string{"http://www.dcc-servers.net/dcc/", "git://git.example.org/trondmy/linux-nfs.git", "mailto:linux-spi-owner@vger.example.org", "http://a.example/x-y.html"}},
+	{name: "bare hyphen at a break, not rejoined", in: "http://a.example/x-\n\nNext\n> http://www.b.example/y-\n>> z\nhttp://c.example/z-\n-- \nhttp://d.example/w- \nv\nhttp://www.e-\n(f.example)\n",
+		want: []string{"http://a.example/x-", "http://www.b.example/y-", "http://c.example/z-", "http://d.example/w-"}},
 	{name: "not: bad host", in: "https://my_host.example_com/ http://a_b/ www.a_b.", want: nil},
 	{name: "underscore in a host's label", in: "https://my_host.example.com/ and www.sub_domain.example.org.", want: []string{"https://my_host.example.com/", "www.sub_domain.example.org"}},
 	{name: "not: bad port", in: "http://a.example:x/", want: nil},
@@ -819,6 +827,16 @@ var matchTests = []struct {
 		{Text: "http://example.com/x", Kind: Wrapped, Line: 1, Col: 6, Offset: 5, Valid: true, Rejoined: true,
 			Alternates: []string{"http://example.com-/x"}},
 	}},
+	// A bare URL broken after a hyphen: rejoined, the hyphen kept unless
+	// only the other reading is valid, as for wrappers.
+	{name: "bare host broken after a hyphen", in: "x\n> see http://www.dcc-\n> servers.net/dcc/ ok", want: []wantMatch{
+		{Text: "http://www.dcc-servers.net/dcc/", Kind: Bare, Line: 2, Col: 7, Offset: 8, Valid: true, Rejoined: true,
+			Alternates: []string{"http://www.dccservers.net/dcc/"}},
+	}},
+	{name: "bare escape broken after a hyphen", in: "http://a.example/%2-\n0 b", want: []wantMatch{
+		{Text: "http://a.example/%20", Kind: Bare, Line: 1, Col: 1, Offset: 0, Valid: true, Rejoined: true,
+			Alternates: []string{"http://a.example/%2-0"}},
+	}},
 	// issue: quoted mail.
 	{name: "quoted", in: "x\n> > <URL:gopher://gopher.example.edu/11/Information%20About%20Gopher\n> > /Gopher%2B>.", want: []wantMatch{
 		{Text: "gopher://gopher.example.edu/11/Information%20About%20Gopher/Gopher%2B", Kind: Wrapped, Line: 2, Col: 10, Offset: 11, Valid: true, Rejoined: true},
@@ -935,13 +953,14 @@ func TestFinderAt(t *testing.T) {
 			ms, _, _ := scanAll(t, strings.NewReader(in.in), in.opts...)
 			for _, m := range ms {
 				at := int(m.Offset)
-				var quote []byte
 				if m.Kind == Wrapped || m.Kind == Angle {
 					at = strings.LastIndexByte(in.in[:m.Offset], '<')
-					ls := strings.LastIndexByte(in.in[:at], '\n') + 1
-					line := []byte(in.in[ls:at])
-					quote = line[:wrapper.QuotePrefix(line)]
 				}
+				// The quote prefix of the line: wrappers and bare URLs
+				// broken after a hyphen go on on the next line.
+				ls := strings.LastIndexByte(in.in[:at], '\n') + 1
+				line := []byte(in.in[ls:at])
+				quote := line[:wrapper.QuotePrefix(line)]
 				var prev byte
 				if at > 0 {
 					prev = in.in[at-1]

@@ -349,6 +349,18 @@ func continuation(data []byte, i int, quote []byte) (j int, st contStatus) {
 	return j, contOK
 }
 
+// Continuation returns the index of the first byte of the line that
+// starts at data[i] past the quote prefix quote says it repeats (its
+// markers, each with the spaces or tabs after it, after any indentation),
+// as a wrapper's continuation lines are read: ok when the line repeats it
+// and holds a byte after it, short when data ends before that is known.
+// A caller rejoining a bare URL broken at a line break reads the next line
+// so (package extract).
+func Continuation(data []byte, i int, quote []byte) (j int, ok, short bool) {
+	j, st := continuation(data, i, quote)
+	return j, st == contOK, st == contShort
+}
+
 // rejoined returns the URL in raw, the text of a wrapper from its first URL
 // byte to its last, with whitespace and quote prefixes removed, and the
 // reading without the hyphens before line breaks when there are any. n is the
