@@ -327,12 +327,12 @@ func TestHeaderNameCache(t *testing.T) {
 		for _, n := range names {
 			hn := r.headerName(n)
 			canon := textproto.CanonicalMIMEHeaderKey(string(n))
-			if hn.name != canon || hn.path != "header:"+canon || hn.ignored != ignored(n) {
+			if hn.name != canon || hn.path != "header:"+canon || hn.ignored != ignored(n) || hn.read != readField(canon) {
 				t.Fatalf("round %d: headerName(%q) = %+v", round, n, hn)
 			}
 			if round == 0 {
-				first[string(n)] = hn
-			} else if hn != first[string(n)] {
+				first[string(n)] = *hn
+			} else if *hn != first[string(n)] {
 				t.Fatalf("round %d: headerName(%q) = %+v, first %+v", round, n, hn, first[string(n)])
 			}
 		}

@@ -17,7 +17,7 @@ type header []field
 // each line of the value is in the input.
 type field struct {
 	name, value []byte
-	hn          headerName  // what name stands for (Reader.headerName)
+	hn          *headerName // what name stands for (Reader.headerName)
 	first       valueLine   // the value's first line
 	more        []valueLine // its continuation lines (most fields have none: no allocation)
 	cut         bool        // longer than maxFieldBytes: the rest dropped
@@ -202,7 +202,7 @@ func (hr *headerReader) line(c chunk, line []byte) bool {
 	}
 	name := line[:colon]
 	hn := hr.r.headerName(name)
-	read := readField(hn.name)
+	read := hn.read
 	if !hn.ignored && len(hr.h) >= maxHeaderFields && (read == 0 || hr.read&read != 0) {
 		// Past the bound, only the first of the fields the Reader reads
 		// itself is kept; the others are passed over, and said to be.
@@ -340,8 +340,9 @@ var ignoredNames = func() map[string]bool {
 // own field of that name.
 type headerName struct {
 	name, path string
-	skip       bool // not scanned (unscanned, "X-MS-*", "ARC-*")
-	ignored    bool // not kept either (ignored)
+	skip       bool  // not scanned (unscanned, "X-MS-*", "ARC-*")
+	ignored    bool  // not kept either (ignored)
+	read       uint8 // readField of name
 }
 
 // maxHeaderNames bounds the names a Reader remembers (headerName).
@@ -349,29 +350,30 @@ const maxHeaderNames = 1024
 
 // nameCacheSize is the number of entries of a Reader's cache of header
 // names (headerName).
-const nameCacheSize = 64
+const nameCacheSize = 256
 
 // cachedName is a name as written and what it stands for: an entry of the
 // cache and a value of the map, which keeps its key in it for the cache.
 type cachedName struct {
 	key string
-	hn  headerName
+	hn  *headerName
 }
 
 // headerName returns what name (not empty), as written, stands for. The
 // names a mailbox uses repeat message after message: each is worked out
 // once and remembered (up to maxHeaderNames of them), so that a field
-// costs a map lookup, not a canonical name and a path made anew.
+// costs a map lookup, not a canonical name and a path made anew. What it
+// returns is shared: the caller does not change it.
 //
 // In front of the map, a small cache by length and first and last bytes
 // answers most fields with one comparison of the name (a message's few
 // dozen names rarely collide in it), and the map, which hashes the name,
 // only the rest.
-func (r *Reader) headerName(name []byte) headerName {
+func (r *Reader) headerName(name []byte) *headerName {
 	if r.nameCache == nil {
 		r.nameCache = new([nameCacheSize]cachedName)
 	}
-	e := &r.nameCache[(len(name)*31+int(name[0])*7+int(name[len(name)-1]))%nameCacheSize]
+	e := &r.nameCache[(len(name)*31+int(name[0])*7+int(name[len(name)/2])*3+int(name[len(name)-1]))%nameCacheSize]
 	if e.key == string(name) {
 		return e.hn
 	}
@@ -381,7 +383,7 @@ func (r *Reader) headerName(name []byte) headerName {
 	}
 	key := string(name)
 	canon := textproto.CanonicalMIMEHeaderKey(key)
-	hn := headerName{name: canon, path: "header:" + canon, ignored: ignored(name),
+	hn := &headerName{name: canon, path: "header:" + canon, ignored: ignored(name), read: readField(canon),
 		skip: unscanned[canon] || strings.HasPrefix(canon, "X-Ms-") || strings.HasPrefix(canon, "Arc-")}
 	if r.names == nil {
 		r.names = map[string]cachedName{}

@@ -169,10 +169,15 @@ func (s *source) bulk(delims bool) (chunk, bool) {
 	b := s.buffered(maxBulk)
 	n := 0 // the run's length
 	s.ends = s.ends[:0]
+	if len(b) == 0 || s.special(b, delims) {
+		return chunk{}, false
+	}
 	for n < len(b) {
+		// b[n:] is not special (checked before the loop, or as the
+		// next line in the last round).
 		j := bytes.IndexByte(b[n:], '\n')
-		if j < 0 || n+j+1 >= len(b) || s.special(b[n:], delims) || s.special(b[n+j+1:], delims) {
-			break // the line is cut, the next one not in sight, or either is special
+		if j < 0 || n+j+1 >= len(b) || s.special(b[n+j+1:], delims) {
+			break // the line is cut, the next one not in sight, or special
 		}
 		n += j + 1
 		s.ends = append(s.ends, n)
