@@ -54,6 +54,13 @@ var (
 	// 3986's reg-name allows them (§3.2.2) and browsers decode them.
 	// Spam hides its hosts so; the host is read decoded.
 	ErrHostEscape = errors.New(`percent-encoded host name (RFC 3986 §3.2.2; §3.1's hostname has none)`)
+	// ErrNumericHost is a host that ends in a number and is an IPv4
+	// address in a form §3.1 does not have: one number ("1113343455"),
+	// hexadecimal or octal parts ("0x425c45de", "0102.0134.0105.0336"),
+	// fewer than four parts ("10.1"). Browsers read it so (WHATWG URL
+	// Standard, IPv4 parser); spam hides its hosts so. Host is the address
+	// in dotted decimal. It is an ErrBadHost for errors.Is.
+	ErrNumericHost error = &kindOf{`host is an IPv4 address in a form browsers read (WHATWG URL), not §3.1's four decimal groups`, ErrBadHost}
 
 	// Scheme grammars (§3.2–§3.11, §5).
 	ErrNotInternet      = errors.New(`scheme-specific part must start with "//" (§3.1)`)

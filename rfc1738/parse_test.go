@@ -173,7 +173,17 @@ func TestParseErrors(t *testing.T) {
 		{"trailing dot after a number", "http://1.2.3.4./", true, ErrBadHost, 14, false},
 		{"a dot for a host", "http://./", true, ErrBadHost, 7, false},
 		{"top label digit", "http://a.1com/", true, ErrBadHost, 9, false},
-		{"three groups", "http://10.0.0/", true, ErrBadHost, 12, false},
+		// A host that ends in a number: an IPv4 address in a form browsers
+		// read (WHATWG URL Standard), as spam writes them.
+		{"three groups", "http://10.0.0/", false, ErrNumericHost, 7, false},
+		{"one number", "http://1113343455/", false, ErrNumericHost, 7, false},
+		{"hexadecimal", "http://0x425c45de/", false, ErrNumericHost, 7, false},
+		{"octal and hexadecimal parts", "http://0102.0x5c.69.0336/", false, ErrNumericHost, 7, false},
+		{"number above 2^32-1", "http://4294967296/", true, ErrBadHost, 7, false},
+		{"five parts", "http://1.2.3.4.5/", true, ErrBadHost, 15, false},
+		{"a part above 255 before the last", "http://256.1.1/", true, ErrBadHost, 13, false},
+		{"octal digit 9", "http://09/", true, ErrBadHost, 7, false},
+		{"number and a dot", "http://1113343455./", true, ErrBadHost, 17, false},
 		{"group over 255", "http://10.0.0.256/", false || true, ErrBadHost, 14, false},
 		{"label over 63", "http://" + strings.Repeat("a", 64) + ".com/", true, ErrBadHost, 70, false},
 		// A host name with escapes (RFC 3986 §3.2.2's reg-name): lenient

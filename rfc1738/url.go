@@ -308,7 +308,7 @@ func (p *parser) relax(off int, err error) (int, error) {
 	return 0, nil
 }
 
-var relaxable = []error{ErrBadEscape, ErrUnsafe, ErrNonASCII, ErrReserved, ErrFragment, ErrQueryNoSlash, ErrIPLiteral, ErrIDN, ErrUnderscore, ErrTrailingDot, ErrHostEscape, ErrEmptyPort}
+var relaxable = []error{ErrBadEscape, ErrUnsafe, ErrNonASCII, ErrReserved, ErrFragment, ErrQueryNoSlash, ErrIPLiteral, ErrIDN, ErrUnderscore, ErrTrailingDot, ErrHostEscape, ErrEmptyPort, ErrNumericHost}
 
 // nonASCIIWarned is the warned bit of ErrNonASCII.
 var nonASCIIWarned = uint32(1) << warnIndex(ErrNonASCII)
@@ -556,7 +556,7 @@ func (p *parser) host(start, end, authEnd int) (int, error) {
 		u.Host = lower(host)
 		return 0, nil
 	}
-	if n := len(host); n > 1 && host[n-1] == '.' && host[n-2] != '.' && !isHostnumber(host[:n-1]) {
+	if n := len(host); n > 1 && host[n-1] == '.' && host[n-2] != '.' && !isHostnumber(host[:n-1]) && !isNumericHost(host[:n-1]) {
 		// A name written fully qualified: the name is read as any host
 		// (its own faults first), then the dot relaxed (ErrTrailingDot)
 		// and kept, as written.
@@ -582,6 +582,15 @@ func (p *parser) host(start, end, authEnd int) (int, error) {
 	}
 	if raw[start+i] == '?' && p.hasQuery() { // strict mode only: lenient ended the authority there
 		return start + i, ErrQueryNoSlash
+	}
+	if dotted, ok := numericHost(host); ok {
+		// A host that ends in a number, as browsers read it: an IPv4
+		// address in another form (ErrNumericHost), read in dotted decimal.
+		if off, err := p.relax(start, ErrNumericHost); err != nil {
+			return off, err
+		}
+		u.Host = dotted
+		return 0, nil
 	}
 	if raw[start+i] == '_' {
 		// "_" inside a label below the top one is relaxed (ErrUnderscore);
