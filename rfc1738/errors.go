@@ -57,9 +57,10 @@ var (
 	// ErrNumericHost is a host that ends in a number and is an IPv4
 	// address in a form §3.1 does not have: one number ("1113343455"),
 	// hexadecimal or octal parts ("0x425c45de", "0102.0134.0105.0336"),
-	// fewer than four parts ("10.1"). Browsers read it so (WHATWG URL
-	// Standard, IPv4 parser); spam hides its hosts so. Host is the address
-	// in dotted decimal. It is an ErrBadHost for errors.Is.
+	// fewer than four parts ("10.1"), in a scheme whose hosts browsers
+	// read so (WHATWG URL Standard, IPv4 parser, for its special schemes:
+	// http, https, ftp, ws, wss, file); spam hides its hosts so. Host is
+	// the address in dotted decimal. It is an ErrBadHost for errors.Is.
 	ErrNumericHost error = &kindOf{`host is an IPv4 address in a form browsers read (WHATWG URL), not §3.1's four decimal groups`, ErrBadHost}
 
 	// Scheme grammars (§3.2–§3.11, §5).

@@ -60,6 +60,18 @@ func numericHost(host string) (dotted string, ok bool) {
 	return string(b), true
 }
 
+// whatwgSpecial reports whether scheme (in lower case) is one whose hosts
+// the WHATWG URL Standard reads as IPv4 addresses when they end in a
+// number (its "special" schemes; file's hosts too). Other schemes' hosts
+// are opaque there.
+func whatwgSpecial(scheme string) bool {
+	switch scheme {
+	case "http", "https", "ftp", "ws", "wss", "file":
+		return true
+	}
+	return false
+}
+
 // isNumericHost reports whether numericHost reads host as an address.
 func isNumericHost(host string) bool {
 	_, ok := numericHost(host)

@@ -183,6 +183,7 @@ func TestParseErrors(t *testing.T) {
 		{"five parts", "http://1.2.3.4.5/", true, ErrBadHost, 15, false},
 		{"a part above 255 before the last", "http://256.1.1/", true, ErrBadHost, 13, false},
 		{"octal digit 9", "http://09/", true, ErrBadHost, 7, false},
+		{"a number, not a special scheme", "gopher://1113343455/", true, ErrBadHost, 9, false}, // the WHATWG URL Standard reads such hosts as opaque
 		{"number and a dot", "http://1113343455./", true, ErrBadHost, 17, false},
 		{"group over 255", "http://10.0.0.256/", false || true, ErrBadHost, 14, false},
 		{"label over 63", "http://" + strings.Repeat("a", 64) + ".com/", true, ErrBadHost, 70, false},

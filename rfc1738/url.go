@@ -583,7 +583,7 @@ func (p *parser) host(start, end, authEnd int) (int, error) {
 	if raw[start+i] == '?' && p.hasQuery() { // strict mode only: lenient ended the authority there
 		return start + i, ErrQueryNoSlash
 	}
-	if dotted, ok := numericHost(host); ok {
+	if dotted, ok := numericHost(host); ok && whatwgSpecial(u.Scheme) {
 		// A host that ends in a number, as browsers read it: an IPv4
 		// address in another form (ErrNumericHost), read in dotted decimal.
 		if off, err := p.relax(start, ErrNumericHost); err != nil {
