@@ -417,7 +417,7 @@ func (f *Finder) bareJoined(data []byte, s int, prev byte, atEOF bool, quote []b
 	switch {
 	case short:
 		return nil, 0, !atEOF
-	case !ok || !ascii.IsAlnum(data[j]):
+	case !ok || !ascii.IsAlnum(data[j]) || startsURL(data[j:]):
 		return nil, 0, false
 	}
 	end2, more := f.runEnd(data, j, closer, atEOF)
@@ -446,6 +446,22 @@ func (f *Finder) bareJoined(data []byte, s int, prev byte, atEOF bool, quote []b
 func (f *Finder) validAsWritten(url []byte) bool {
 	u, err := rfc1738.ParseLenient(string(url))
 	return !noURL(u) && err == nil
+}
+
+// startsURL reports whether data starts with a URL of its own: a scheme
+// and "//", or a registered scheme and its colon ("mailto:"). A line that
+// does is no continuation ("http://a.example/x-" then "http://b.example/"
+// are two URLs); "example.com:8080/" is one.
+func startsURL(data []byte) bool {
+	c := schemeEnd(data)
+	if c <= 0 {
+		return false
+	}
+	if bytes.HasPrefix(data[c+1:], []byte("//")) {
+		return true
+	}
+	_, reg := rfc1738.LookupBare(data[:c])
+	return reg
 }
 
 // joinLines returns a+b, and a without its final hyphen, then b: the two

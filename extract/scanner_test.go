@@ -663,6 +663,10 @@ var scanTests = []struct {
 		want: []string{"http://www.dcc-servers.net/dcc/", "git://git.example.org/trondmy/linux-nfs.git", "mailto:linux-spi-owner@vger.example.org", "http://a.example/x-y.html"}},
 	{name: "bare hyphen at a break, not rejoined", in: "http://a.example/x-\n\nNext\n> http://www.b.example/y-\n>> z\nhttp://c.example/z-\n-- \nhttp://d.example/w- \nv\nhttp://www.e-\n(f.example)\n",
 		want: []string{"http://a.example/x-", "http://www.b.example/y-", "http://c.example/z-", "http://d.example/w-"}},
+	// A line that starts a URL of its own is no continuation; a host and
+	// its port are.
+	{name: "bare hyphen at a break, a URL next", in: "http://a.example/x-\nhttp://b.example/ and\nhttp://c.example/y-\nmailto:d@e.example\nhttp://www.ex-\nample.com:8080/z\n",
+		want: []string{"http://a.example/x-", "http://b.example/", "http://c.example/y-", "mailto:d@e.example", "http://www.ex-ample.com:8080/z"}},
 	{name: "not: bad host", in: "https://my_host.example_com/ http://a_b/ www.a_b.", want: nil},
 	{name: "underscore in a host's label", in: "https://my_host.example.com/ and www.sub_domain.example.org.", want: []string{"https://my_host.example.com/", "www.sub_domain.example.org"}},
 	{name: "not: bad port", in: "http://a.example:x/", want: nil},
