@@ -73,6 +73,12 @@ var (
 	ErrBadArticle       = errors.New("bad article number (§3.7: digits)")
 	ErrBadMessageID     = errors.New(`message-id must be <unique>@<full_domain_name> (§3.6)`)
 	ErrBadAddress       = errors.New("not an RFC 822 addr-spec (§3.5)")
+	// ErrMailtoList is a mailto URL with several addresses, or none before
+	// its header fields: RFC 6068 §2 has to = addr-spec *("," addr-spec),
+	// and leaves it out ("mailto:?subject=..."), §3.5 one address.
+	// ParseLenient reads such URLs with this warning; Parse fails with
+	// it, an ErrBadAddress for errors.Is.
+	ErrMailtoList error = &kindOf{`mailto with several addresses or none (RFC 6068 §2; §3.5 has one)`, ErrBadAddress}
 	ErrTelnetPath       = errors.New(`nothing may follow the host of a telnet URL but "/" (§3.8)`)
 	ErrBadWAIS          = errors.New("wais path must be database, database?search or database/wtype/wpath (§3.9)")
 	ErrBadProsperoField = errors.New(`prospero field must be ";" fieldname "=" fieldvalue (§3.11)`)

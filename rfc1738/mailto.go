@@ -4,7 +4,10 @@ import "strings"
 
 // Mailto is the meaning of a mailto URL (§3.5): an Internet mail address.
 type Mailto struct {
-	Address string  // decoded RFC 822 addr-spec
+	// Address is the decoded RFC 822 addr-spec; in lenient mode, RFC
+	// 6068's list of them ("a@example.org,b@example.org"), or empty when
+	// only header fields follow ("mailto:?subject=...").
+	Address string
 	Headers []Field // decoded header fields after "?" (RFC 6068); nil when none
 }
 
@@ -27,7 +30,16 @@ func parseMailto(p *parser) (int, error) {
 	u := p.u
 	addr, hdrs, hasHdrs := strings.Cut(u.Opaque, "?")
 	if i := badAddrSpec(unescape(addr)); i >= 0 {
-		return rawIndex(addr, p.pathOff, i), ErrBadAddress
+		// RFC 6068 §2: to = addr-spec *("," addr-spec), and it may be
+		// left out before header fields ("mailto:?subject=...&body=...",
+		// newsletters' share links). Lenient mode reads both, with a
+		// warning (ErrMailtoList); strict mode fails with it.
+		if !addrList(unescape(addr), hasHdrs && hdrs != "") {
+			return rawIndex(addr, p.pathOff, i), ErrBadAddress
+		}
+		if off, err := p.relax(p.pathOff, ErrMailtoList); err != nil {
+			return off, err
+		}
 	}
 	m := &p.blk.mailto
 	hs := p.blk.headers[:0] // a reused Parser's, kept (Parser.ParseLenient)
@@ -47,6 +59,20 @@ func parseMailto(p *parser) (int, error) {
 	p.blk.headers = hs[:0]
 	u.Mailto = m
 	return 0, nil
+}
+
+// addrList reports whether s is RFC 6068's "to": addr-specs separated by
+// ",", or nothing when header fields follow (headers).
+func addrList(s string, headers bool) bool {
+	if s == "" {
+		return headers
+	}
+	for a := range strings.SplitSeq(s, ",") {
+		if badAddrSpec(a) >= 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // badAddrSpec checks an RFC 822 §6.1 addr-spec and returns the offset of

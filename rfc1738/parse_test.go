@@ -242,6 +242,10 @@ func TestParseErrors(t *testing.T) {
 		{"mailto no @", "mailto:alice", true, ErrBadAddress, 12, true},
 		{"mailto empty domain", "mailto:alice@", true, ErrBadAddress, 13, true},
 		{"mailto empty", "mailto:", true, ErrBadAddress, 7, true},
+		{"mailto empty before ?", "mailto:?", true, ErrBadAddress, 7, true},
+		{"mailto bad address in a list", "mailto:a@b.example,c", true, ErrBadAddress, 18, true},
+		{"mailto list", "mailto:a@b.example,c@d.example", false, ErrMailtoList, 7, true},        // RFC 6068 §2
+		{"mailto headers only", "mailto:?subject=Hi&body=x%20y", false, ErrMailtoList, 7, true}, // RFC 6068 §2: to is optional
 		{"mailto double dot", "mailto:a..b@c", true, ErrBadAddress, 9, true},
 		{"mailto offset through escapes", "mailto:joe%40home@example.com", true, ErrBadAddress, 17, true},
 		// §3.6 news
