@@ -64,26 +64,30 @@ var (
 	ErrNumericHost error = &kindOf{`host is an IPv4 address in a form browsers read (WHATWG URL), not §3.1's four decimal groups`, ErrBadHost}
 
 	// Scheme grammars (§3.2–§3.11, §5).
-	ErrNotInternet      = errors.New(`scheme-specific part must start with "//" (§3.1)`)
-	ErrUserNotAllowed   = errors.New("user name and password are not allowed in this scheme")
-	ErrPortNotAllowed   = errors.New("port is not allowed in this scheme")
-	ErrMissingPath      = errors.New(`missing "/" and path`)
-	ErrBadTypecode      = errors.New("typecode must be a, i or d (§3.2.2)")
-	ErrBadGroup         = errors.New(`newsgroup name must be a letter followed by letters, digits, "-", ".", "+" or "_" (§5)`)
-	ErrBadArticle       = errors.New("bad article number (§3.7: digits)")
-	ErrBadMessageID     = errors.New(`message-id must be <unique>@<full_domain_name> (§3.6)`)
-	ErrBadAddress       = errors.New("not an RFC 822 addr-spec (§3.5)")
+	ErrNotInternet    = errors.New(`scheme-specific part must start with "//" (§3.1)`)
+	ErrUserNotAllowed = errors.New("user name and password are not allowed in this scheme")
+	ErrPortNotAllowed = errors.New("port is not allowed in this scheme")
+	ErrMissingPath    = errors.New(`missing "/" and path`)
+	ErrBadTypecode    = errors.New("typecode must be a, i or d (§3.2.2)")
+	ErrBadGroup       = errors.New(`newsgroup name must be a letter followed by letters, digits, "-", ".", "+" or "_" (§5)`)
+	ErrBadArticle     = errors.New("bad article number (§3.7: digits)")
+	ErrBadMessageID   = errors.New(`message-id must be <unique>@<full_domain_name> (§3.6)`)
+	ErrBadAddress     = errors.New("not an RFC 822 addr-spec (§3.5)")
+	// ErrNewsServer is a news URL that names its server, RFC 5538 §2.1's
+	// "news://news.example.com/comp.lang.go": §3.6's news URLs name none.
+	// ParseLenient reads it with this warning (News.Server).
+	ErrNewsServer = errors.New(`news URL with a server (RFC 5538 §2.1; §3.6 has none)`)
 	// ErrMailtoList is a mailto URL with several addresses, or none before
 	// its header fields: RFC 6068 §2 has to = addr-spec *("," addr-spec),
 	// and leaves it out ("mailto:?subject=..."), §3.5 one address.
 	// ParseLenient reads such URLs with this warning; Parse fails with
 	// it, an ErrBadAddress for errors.Is.
-	ErrMailtoList error = &kindOf{`mailto with several addresses or none (RFC 6068 §2; §3.5 has one)`, ErrBadAddress}
-	ErrTelnetPath       = errors.New(`nothing may follow the host of a telnet URL but "/" (§3.8)`)
-	ErrBadWAIS          = errors.New("wais path must be database, database?search or database/wtype/wpath (§3.9)")
-	ErrBadProsperoField = errors.New(`prospero field must be ";" fieldname "=" fieldvalue (§3.11)`)
-	ErrBadSelector      = errors.New("gopher selector may not contain CR or LF (§3.4.1)")
-	ErrFTPCRLF          = errors.New("encoded CR or LF cannot be sent in an FTP command (§3.2.2, §6)")
+	ErrMailtoList       error = &kindOf{`mailto with several addresses or none (RFC 6068 §2; §3.5 has one)`, ErrBadAddress}
+	ErrTelnetPath             = errors.New(`nothing may follow the host of a telnet URL but "/" (§3.8)`)
+	ErrBadWAIS                = errors.New("wais path must be database, database?search or database/wtype/wpath (§3.9)")
+	ErrBadProsperoField       = errors.New(`prospero field must be ";" fieldname "=" fieldvalue (§3.11)`)
+	ErrBadSelector            = errors.New("gopher selector may not contain CR or LF (§3.4.1)")
+	ErrFTPCRLF                = errors.New("encoded CR or LF cannot be sent in an FTP command (§3.2.2, §6)")
 
 	// Later schemes written without "//" (later.go).
 	ErrBadTel    = errors.New("not a telephone number: global \"+\" digits, or local digits with ;phone-context= (RFC 3966 §3)")

@@ -99,6 +99,7 @@ type Parts struct {
 	MailtoHeaders   map[string]JSONString `json:"mailto_headers,omitempty"`
 	NewsGroup       JSONString            `json:"news_group,omitempty"`
 	NewsArticle     JSONString            `json:"news_article,omitempty"`
+	NewsServer      JSONString            `json:"news_server,omitempty"`
 	NNTPGroup       JSONString            `json:"nntp_group,omitempty"`
 	NNTPArticle     *int64                `json:"nntp_article,omitempty"`
 	WAISDatabase    *JSONString           `json:"wais_database,omitempty"`
@@ -200,7 +201,7 @@ func NewParts(raw string, u *URL, err error, redact bool) Parts {
 		p.MailtoAddress = JSONString(u.Mailto.Address)
 		p.MailtoHeaders = fieldMap(u.Mailto.Headers)
 	case u.News != nil:
-		p.NewsGroup, p.NewsArticle = JSONString(u.News.Group), JSONString(u.News.Article)
+		p.NewsGroup, p.NewsArticle, p.NewsServer = JSONString(u.News.Group), JSONString(u.News.Article), JSONString(u.News.Server)
 	case u.NNTP != nil:
 		p.NNTPGroup = JSONString(u.NNTP.Group)
 		if u.NNTP.HasArticle {

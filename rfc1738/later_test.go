@@ -1,0 +1,47 @@
+package rfc1738
+
+import (
+	"errors"
+	"testing"
+)
+
+// TestLaterMailNewsForms checks what lenient mode reads of the mailto and
+// news forms later RFCs added (RFC 6068 §2, RFC 5538 §2.1), with their
+// warnings, and that strict mode fails on them.
+func TestLaterMailNewsForms(t *testing.T) {
+	for _, tt := range []struct {
+		in      string
+		warning error
+		check   func(*URL) bool
+		strict  error
+	}{
+		{"mailto:a@b.example,c@d.example", ErrMailtoList, func(u *URL) bool { return u.Mailto.Address == "a@b.example,c@d.example" }, ErrBadAddress},
+		{"mailto:?subject=Hi&body=a%20b", ErrMailtoList, func(u *URL) bool {
+			return u.Mailto.Address == "" && len(u.Mailto.Headers) == 2 && u.Mailto.Headers[1] == Field{"body", "a b"}
+		}, ErrBadAddress},
+		{"news://News.Example.com/comp.lang.go", ErrNewsServer, func(u *URL) bool {
+			return u.News.Server == "news.example.com" && u.News.Group == "comp.lang.go" && u.News.Article == ""
+		}, ErrBadGroup},
+		{"news://news.example.com:563/1234@host.example", ErrNewsServer, func(u *URL) bool {
+			return u.News.Server == "news.example.com:563" && u.News.Article == "1234@host.example"
+		}, nil}, // strict: §3.6's article, whose unique part may hold "//", ":" and "/"
+		{"snews://news.example.com/*", ErrNewsServer, func(u *URL) bool { return u.News.Group == "*" && u.News.Server == "news.example.com" }, ErrBadGroup},
+	} {
+		u, err := ParseLenient(tt.in)
+		if err != nil {
+			t.Errorf("ParseLenient(%q) error: %v", tt.in, err)
+			continue
+		}
+		if findWarning(u, tt.warning) == nil || !tt.check(u) {
+			t.Errorf("ParseLenient(%q) = %+v, warnings %v", tt.in, u, u.Warnings)
+		}
+		if _, err := Parse(tt.in); tt.strict == nil && err != nil || !errors.Is(err, tt.strict) {
+			t.Errorf("Parse(%q) error = %v, want %v", tt.in, err, tt.strict)
+		}
+	}
+	for _, in := range []string{"news://news.example.com/", "news://news.example.com", "news://bad_host/x", "news://h:x/g", "news:///g"} {
+		if u, err := ParseLenient(in); err == nil {
+			t.Errorf("ParseLenient(%q) = %+v, want an error", in, u)
+		}
+	}
+}
