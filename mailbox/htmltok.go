@@ -107,10 +107,16 @@ func (z *htmlTok) fill() bool {
 	}
 	if c > cap(z.buf) {
 		buf1 = make([]byte, d, c)
+		copy(buf1, z.buf[z.raw.start:z.raw.end])
 	} else {
 		buf1 = z.buf[:d]
+		if z.raw.start != 0 {
+			// A token at the front already stays where it is: a text or
+			// a tag over many lines, fed a line a read, was copied onto
+			// itself at each, a copy as long as the token so far.
+			copy(buf1, z.buf[z.raw.start:z.raw.end])
+		}
 	}
-	copy(buf1, z.buf[z.raw.start:z.raw.end])
 	if x := z.raw.start; x != 0 {
 		z.data.start -= x
 		z.data.end -= x
