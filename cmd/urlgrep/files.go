@@ -107,7 +107,7 @@ func operands(names []string, cfg config, stderr io.Writer) (ins []walk.Input, t
 			names = []string{"."}
 		}
 	}
-	o := walk.Options{Recursive: cfg.recursive, Include: cfg.include, Exclude: cfg.exclude, ExcludeDir: cfg.excludeDir}
+	o := walk.Options{Recursive: cfg.recursive, Include: cfg.include, Exclude: cfg.exclude, ExcludeDir: cfg.excludeDir, StdinLabel: cfg.label}
 	ins = walk.Operands(names, o, func(err error) {
 		if !cfg.noMessages {
 			fmt.Fprintf(stderr, "urlgrep: %s\n", walk.ErrorText("", err))

@@ -56,6 +56,7 @@ type config struct {
 	color      string
 	lineBuf    bool
 	noMessages bool
+	label      string // --label: standard input's name
 
 	// modes
 	parse      bool
@@ -130,6 +131,7 @@ func newFlags(cfg *config) (*flag.FlagSet, []flagdoc.Group) {
 	fs.BoolVar(&cfg.lineBuf, "line-buffered", false, "write each URL out as soon as it is found (the default when standard output is a terminal)")
 	fs.BoolVarP(&cfg.nullName, "null", "Z", false, "write a NUL after each file name instead of ':' or a newline, as grep -Z")
 	fs.BoolVarP(&cfg.null, "null-data", "0", false, "end each output record with NUL instead of newline")
+	fs.StringVar(&cfg.label, "label", walk.StdinName, "the `name` standard input goes by in output and messages, as grep --label")
 	fs.BoolVarP(&cfg.noMessages, "no-messages", "s", false, "do not report files that cannot be read or found (the exit status still says so), nor what was lax in reading them")
 
 	fs = group("Parse")
@@ -147,7 +149,7 @@ func newFlags(cfg *config) (*flag.FlagSet, []flagdoc.Group) {
 
 	fs = group("Other")
 	fs.BoolVar(&cfg.help, "help", false, "show this help")
-	fs.BoolVar(&cfg.version, "version", false, "show urlgrep's version and Go's")
+	fs.BoolVarP(&cfg.version, "version", "V", false, "show urlgrep's version and Go's")
 	fs.StringVar(&cfg.completion, "completion", "", "print the completion script for `shell` (bash, zsh or fish)")
 	fs.BoolVar(&cfg.genMan, "generate-man", false, "print the man page, urlgrep.1 (go generate)")
 	fs.MarkHidden("generate-man")

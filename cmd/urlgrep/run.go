@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/urlgrep/urlgrep/internal/printer"
-	"github.com/urlgrep/urlgrep/internal/walk"
 	"github.com/urlgrep/urlgrep/rfc1738"
 	"github.com/urlgrep/urlgrep/search"
 )
@@ -181,7 +180,7 @@ func parseURLs(urls []string, cfg config, stdin io.Reader, out *bufio.Writer, st
 		}
 	}
 	if err := sc.Err(); err != nil {
-		fmt.Fprintf(stderr, "urlgrep: %s: %v\n", walk.StdinName, err)
+		fmt.Fprintf(stderr, "urlgrep: %s: %v\n", cfg.label, err)
 		return exitTrouble
 	}
 	return code

@@ -36,6 +36,10 @@ type Options struct {
 	// --exclude and --exclude-dir. Include and Exclude apply to the
 	// files named as operands too, not to standard input.
 	Include, Exclude, ExcludeDir []string
+
+	// StdinLabel is the name standard input ("-") goes by, as grep's
+	// --label sets it; StdinName when empty.
+	StdinLabel string
 }
 
 // BadGlob returns the first glob of o that is malformed, or "".
@@ -76,7 +80,11 @@ func Operands(names []string, o Options, problem func(error)) []Input {
 	var ins []Input
 	for _, name := range names {
 		if name == "-" {
-			ins = append(ins, Input{Label: StdinName})
+			label := o.StdinLabel
+			if label == "" {
+				label = StdinName
+			}
+			ins = append(ins, Input{Label: label})
 			continue
 		}
 		fi, err := os.Stat(name)
