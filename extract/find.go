@@ -133,9 +133,10 @@ func NewFinder(opts ...Option) *Finder {
 // address. prev is the byte before data[0], 0 at the start of the text: a
 // URL does not start inside a word. quote is the quote prefix of the line
 // data[0] stands on, for wrappers that continue on the next line (see
-// [wrapper.At]) and bare URLs broken after a hyphen at a line break. n is how many bytes of data the URL takes, through the
-// closing '>' for a wrapper; the match's offsets are relative to data, and
-// its Line and Col are 0. At returns nil and 0 when no URL starts at data[0].
+// [wrapper.At]) and bare URLs broken after a hyphen at a line break. n is
+// how many bytes of data the URL takes, through the closing '>' for a
+// wrapper; the match's offsets are relative to data, and its Line and Col
+// are 0. At returns nil and 0 when no URL starts at data[0].
 func (f *Finder) At(data []byte, prev byte, quote []byte) (m *Match, n int) {
 	if len(data) == 0 {
 		return nil, 0
@@ -390,8 +391,8 @@ func hyphenAtBreak(data []byte, end int) bool {
 // rejoined (Rejoined), the hyphen kept unless only the reading without it
 // is valid, as for wrappers (--hyphen picks either reading). The whole
 // stays within maxCandidate bytes. It returns nil when the lines make no
-// URL, or no better one than the first line alone (rank): the caller then
-// takes the URL as written.
+// URL, or an invalid one where the first line alone is valid: the caller
+// then takes the URL as written.
 func (f *Finder) bareJoined(data []byte, s int, prev byte, atEOF bool, quote []byte) (m *Match, end int, more bool) {
 	if lim := s + f.cfg.maxCandidate + 1; len(data) > lim {
 		// Decided within the candidate bound, whatever the reads.
