@@ -62,6 +62,12 @@ var todayTests = []struct {
 	{"not: registered word without structure", "go:generate about:this at:noon", nil},
 	{"registered opaque in practice", "cid:part1.abc@a.example mid:960830.1639@a.example tag:yaml.org,2002:int acct:bob@a.example doi:10.1000/182 dns:a.example?type=A turn:turn.a.example?transport=udp",
 		[]string{"cid:part1.abc@a.example", "mid:960830.1639@a.example", "tag:yaml.org,2002:int", "acct:bob@a.example", "doi:10.1000/182", "dns:a.example?type=A", "turn:turn.a.example?transport=udp"}},
+	{"registered opaque, their structure", "mid:a@b.example/part2@b.example message:%3C1234@a.example%3E message://%3c5678@a.example%3e info:lccn/2002022641 tag:sandro@w3.org,2004-05:Sandro did:example:123456789abcdefghi",
+		[]string{"mid:a@b.example/part2@b.example", "message:%3C1234@a.example%3E", "message://%3c5678@a.example%3e", "info:lccn/2002022641", "tag:sandro@w3.org,2004-05:Sandro", "did:example:123456789abcdefghi"}},
+	// Keys of minified JavaScript and Go struct tags, from Go's source
+	// tree (cmd/trace's HTML, encoding/asn1's tests), and a Git tag.
+	{"not: registered names without their structure", "{message:e.message,info:{x:0,y:0},mid:Polymer.dom(this).querySelector('#m')} `asn1:\"tag:0,optional\"` tag:v1.2.3 acct:bob did:Web:x doi:foo.bar/baz",
+		nil},
 	{"registered, in the // form", "at://alice.example/app.bsky.feed.post/1 and content://media/external/images/1",
 		[]string{"at://alice.example/app.bsky.feed.post/1", "content://media/external/images/1"}},
 	{"a URL glued after a label", "more info:http://a.example/x, mailto:http://b.example/r news:https://d.example/ but view-source:http://c.example/",

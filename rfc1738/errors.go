@@ -96,6 +96,12 @@ var (
 	ErrBadMagnet = errors.New(`magnet URI must be "magnet:?" and key=value fields (BEP 9)`)
 	ErrBadGeo    = errors.New("geo URI must be two or three numbers separated by \",\" (RFC 5870 §3.3)")
 	ErrBadData   = errors.New(`data URL must be "data:" [mediatype] [";base64"] "," data (RFC 2397 §3)`)
+	ErrBadMID    = errors.New(`not a message ID: local part "@" domain (RFC 2392 §2)`)
+	ErrBadInfo   = errors.New(`not an info URI: "info:" namespace "/" identifier (RFC 4452 §3)`)
+	ErrBadTag    = errors.New(`not a tag URI: "tag:" authority "," date ":" specific (RFC 4151 §2.1)`)
+	ErrBadAcct   = errors.New(`not an acct URI: "acct:" user "@" host (RFC 7565 §7)`)
+	ErrBadDID    = errors.New(`not a DID: "did:" method ":" identifier (W3C DID Core §3.1)`)
+	ErrBadDOI    = errors.New(`not a DOI: "doi:10." registrant "/" suffix (DOI Handbook §2.2)`)
 )
 
 // kindOf is a sentinel that is also a broader one, for errors.Is.

@@ -189,3 +189,177 @@ func parseData(p *parser) (int, error) {
 	}
 	return 0, nil
 }
+
+// Registered schemes written without "//" whose specifications give their
+// identifiers a structure: a word before a colon in text (a JavaScript
+// object's "message:" or "info:" key, a Go struct tag's "tag:0,optional")
+// has none of it, and is no URL. Each holds only its own form; the "//"
+// form is none of theirs.
+
+// mid = "mid:" message-id [ "/" content-id ]   (RFC 2392 §2)
+//
+//	message-id, content-id = url-addr-spec   (an addr-spec, %-encoded)
+//
+// and Apple Mail's "message:" URLs (provisionally registered, with no
+// specification of their own) name a Message-ID too, enclosed or not in
+// an encoded "<...>": each ID must have its "@" (as written or %40) with
+// something on both sides. "cid:" (content IDs) is not checked: HTML mail
+// refers to its parts as "cid:image001.png" as often as with the "@".
+func parseMID(p *parser) (int, error) {
+	s, off := p.u.Opaque, p.pathOff
+	if p.u.Internet {
+		return off, ErrBadMID
+	}
+	if p.u.Scheme == "message" && strings.HasPrefix(s, "//") {
+		s, off = s[2:], off+2 // message://%3c...%3e, Apple's other form
+	}
+	if i := strings.IndexAny(s, "?#"); i >= 0 {
+		s = s[:i]
+	}
+	ids := []string{s}
+	if p.u.Scheme == "mid" {
+		if msg, part, ok := strings.Cut(s, "/"); ok {
+			ids = []string{msg, part}
+		}
+	}
+	for _, id := range ids {
+		if !hasAddrSpec(id) {
+			return off, ErrBadMID
+		}
+		off += len(id) + 1
+	}
+	return 0, nil
+}
+
+// hasAddrSpec reports whether s, an encoded addr-spec, has a local part
+// and a domain around its "@" (as written, or encoded as %40).
+func hasAddrSpec(s string) bool {
+	at, n := strings.LastIndexByte(s, '@'), 1
+	if i := strings.LastIndex(strings.ToLower(s), "%40"); i > at {
+		at, n = i, 3
+	}
+	if strings.HasPrefix(strings.ToLower(s), "%3c") {
+		s, at = s[3:], at-3 // an encoded "<": what it encloses is the ID
+	}
+	return at > 0 && at+n < len(s)
+}
+
+// info = "info:" namespace "/" identifier [ "#" fragment ]   (RFC 4452 §3)
+//
+//	namespace = scheme   (ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ))
+func parseInfo(p *parser) (int, error) {
+	s, off := p.u.Opaque, p.pathOff
+	if p.u.Internet {
+		return off, ErrBadInfo
+	}
+	ns, id, ok := strings.Cut(s, "/")
+	if !ok || id == "" || !isSchemeWord(ns) {
+		return off, ErrBadInfo
+	}
+	return 0, nil
+}
+
+// isSchemeWord reports whether s has RFC 3986 §3.1's scheme syntax.
+func isSchemeWord(s string) bool {
+	if s == "" || !is(s[0], classAlpha) {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if c := s[i]; !is(c, classAlpha|classDigit) && c != '+' && c != '-' && c != '.' {
+			return false
+		}
+	}
+	return true
+}
+
+// tag = "tag:" taggingEntity ":" specific [ "#" fragment ]   (RFC 4151 §2.1)
+//
+//	taggingEntity = authorityName "," date
+//	authorityName = DNSname / emailAddress
+//	date          = year ["-" month ["-" day]]   (4DIGIT, 2DIGIT, 2DIGIT)
+//
+// "tag:yaml.org,2002:str" is one; "tag:v1.2" (a Git tag) and "tag:0,optional"
+// (a Go struct tag) are not.
+func parseTag(p *parser) (int, error) {
+	s, off := p.u.Opaque, p.pathOff
+	if p.u.Internet {
+		return off, ErrBadTag
+	}
+	entity, _, ok := strings.Cut(s, ":")
+	authority, date, comma := strings.Cut(entity, ",")
+	if !ok || !comma || authority == "" {
+		return off, ErrBadTag
+	}
+	host := authority
+	if at := strings.LastIndexByte(authority, '@'); at >= 0 {
+		if at == 0 {
+			return off, ErrBadTag
+		}
+		host = authority[at+1:]
+	}
+	if i := badHost(host); i >= 0 || host == "" {
+		return off + len(authority) - len(host) + max(i, 0), ErrBadTag
+	}
+	off += len(authority) + 1
+	year, rest, _ := strings.Cut(date, "-")
+	month, day, _ := strings.Cut(rest, "-")
+	switch {
+	case len(year) != 4 || !allDigits(year),
+		rest != "" && (len(month) != 2 || !allDigits(month)),
+		day != "" && (len(day) != 2 || !allDigits(day)),
+		strings.Count(date, "-") > 2:
+		return off, ErrBadTag
+	}
+	return 0, nil
+}
+
+// acct = "acct:" userpart "@" host   (RFC 7565 §7)
+func parseAcct(p *parser) (int, error) {
+	s, off := p.u.Opaque, p.pathOff
+	if p.u.Internet {
+		return off, ErrBadAcct
+	}
+	at := strings.LastIndexByte(s, '@')
+	if at <= 0 || at == len(s)-1 {
+		return off, ErrBadAcct
+	}
+	if i := badHost(s[at+1:]); i >= 0 {
+		return off + at + 1 + i, ErrBadAcct
+	}
+	return 0, nil
+}
+
+// did = "did:" method-name ":" method-specific-id   (W3C DID Core §3.1)
+//
+//	method-name = 1*method-char   (%x61-7A / DIGIT)
+func parseDID(p *parser) (int, error) {
+	s, off := p.u.Opaque, p.pathOff
+	if p.u.Internet {
+		return off, ErrBadDID
+	}
+	method, id, ok := strings.Cut(s, ":")
+	if !ok || method == "" || id == "" {
+		return off, ErrBadDID
+	}
+	for i := 0; i < len(method); i++ {
+		if c := method[i]; !('a' <= c && c <= 'z' || is(c, classDigit)) {
+			return off + i, ErrBadDID
+		}
+	}
+	return 0, nil
+}
+
+// doi = "doi:" prefix "/" suffix: a DOI name, whose prefix starts with the
+// directory indicator "10." (DOI Handbook §2.2; the scheme is registered
+// provisionally).
+func parseDOI(p *parser) (int, error) {
+	s, off := p.u.Opaque, p.pathOff
+	if p.u.Internet {
+		return off, ErrBadDOI
+	}
+	prefix, suffix, ok := strings.Cut(s, "/")
+	if !ok || suffix == "" || !strings.HasPrefix(prefix, "10.") || len(prefix) == 3 {
+		return off, ErrBadDOI
+	}
+	return 0, nil
+}

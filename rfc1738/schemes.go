@@ -51,13 +51,20 @@ func init() {
 
 		// Later schemes written without "//" whose syntax is checked
 		// (later.go): a bare one in text is a URL only when it holds.
-		"tel":    {grammar: true, opaque: true, bare: BareAny},
-		"sms":    {grammar: true, opaque: true, bare: BareAny},
-		"urn":    {grammar: true, opaque: true, bare: BareAny},
-		"xmpp":   {grammar: true, bare: BareAny},
-		"magnet": {grammar: true, opaque: true, bare: BareAny},
-		"geo":    {grammar: true, opaque: true, bare: BareAny},
-		"data":   {grammar: true, opaque: true, bare: BareAny},
+		"tel":     {grammar: true, opaque: true, bare: BareAny},
+		"sms":     {grammar: true, opaque: true, bare: BareAny},
+		"urn":     {grammar: true, opaque: true, bare: BareAny},
+		"xmpp":    {grammar: true, bare: BareAny},
+		"magnet":  {grammar: true, opaque: true, bare: BareAny},
+		"geo":     {grammar: true, opaque: true, bare: BareAny},
+		"data":    {grammar: true, opaque: true, bare: BareAny},
+		"mid":     {grammar: true, opaque: true, bare: BareAny},
+		"message": {grammar: true, opaque: true, bare: BareAny},
+		"info":    {grammar: true, opaque: true, bare: BareAny},
+		"tag":     {grammar: true, opaque: true, bare: BareAny},
+		"acct":    {grammar: true, opaque: true, bare: BareAny},
+		"did":     {grammar: true, opaque: true, bare: BareAny},
+		"doi":     {grammar: true, opaque: true, bare: BareAny},
 
 		// Registered, but code rather than a locator: never found bare
 		// (a wrapper still gives one, which linkify's policy refuses).
@@ -105,28 +112,26 @@ func init() {
 }
 
 // opaqueSchemes are the registered schemes, beyond those of §3 and the
-// later ones whose syntax is checked, whose URIs are written without
-// "//" (RFC 3986 §3: no authority), as their specifications write them
-// and xurls' SchemesNoAuthority lists the common ones: "cid:" and "mid:"
-// (RFC 2392), "sip:" (RFC 3261), "tag:" (RFC 4151), "info:" (RFC 4452),
-// "doi:" (a DOI, 10.1000/182, in academic text), "did:" (W3C's
-// decentralized identifiers), "secret-token:" (RFC 8959, made to be found
-// by scanners), "dns:" (RFC 4501),
-// "pkcs11:" (RFC 7512), "stun:" and "turn:" (RFC 7064, 7065), "acct:"
-// (RFC 7565), "im:" and "pres:" (RFC 3860, 3859), "about:" (RFC 6694),
-// "bitcoin:", "callto:", "spotify:" and the like. Any other
-// registered scheme stands bare only in the "//" form: most of the
-// registry is applications' schemes ("at://", "content://", "steam://"),
-// and a registered name before a colon in text is a word far more
-// often than such a URI written without its "//" ("Content-Type:text/plain",
-// "reach me at:joe@a.example", Linux's "tip:irq/urgent" branches, a
-// "num:%d" format, in real mail and mailing lists).
+// later ones whose syntax is checked (later.go: tel, urn, mid, tag, info,
+// doi, did, acct and others), whose URIs are written without "//" (RFC
+// 3986 §3: no authority), as their specifications write them and xurls'
+// SchemesNoAuthority lists the common ones: "cid:" (RFC 2392), "sip:"
+// (RFC 3261), "secret-token:" (RFC 8959, made to be found by scanners),
+// "dns:" (RFC 4501), "pkcs11:" (RFC 7512), "stun:" and "turn:" (RFC
+// 7064, 7065), "im:" and "pres:" (RFC 3860, 3859), "about:" (RFC 6694),
+// "bitcoin:", "callto:", "spotify:" and the like. Any other registered
+// scheme stands bare only in the "//" form: most of the registry is
+// applications' schemes ("at://", "content://", "steam://"), and a
+// registered name before a colon in text is a word far more often than
+// such a URI written without its "//" ("Content-Type:text/plain", "reach
+// me at:joe@a.example", Linux's "tip:irq/urgent" branches, a "num:%d"
+// format, in real mail and mailing lists).
 var opaqueSchemes = map[string]bool{
-	"about": true, "acct": true, "bitcoin": true, "bitcoincash": true, "callto": true, "cid": true,
-	"did": true, "dns": true, "doi": true, "ethereum": true, "fax": true, "h323": true, "im": true, "info": true,
-	"jar": true, "maps": true, "matrix": true, "message": true, "mid": true, "modem": true,
+	"about": true, "bitcoin": true, "bitcoincash": true, "callto": true, "cid": true,
+	"dns": true, "ethereum": true, "fax": true, "h323": true, "im": true,
+	"jar": true, "maps": true, "matrix": true, "modem": true,
 	"ms-settings": true, "pkcs11": true, "pres": true, "secret-token": true, "service": true, "sip": true, "sips": true,
-	"skype": true, "spotify": true, "stun": true, "stuns": true, "tag": true, "turn": true,
+	"skype": true, "spotify": true, "stun": true, "stuns": true, "turn": true,
 	"turns": true, "view-source": true,
 }
 

@@ -262,6 +262,18 @@ func (p *parser) scheme() (int, error) {
 		return parseGeo(p)
 	case "data":
 		return parseData(p)
+	case "mid", "message":
+		return parseMID(p)
+	case "info":
+		return parseInfo(p)
+	case "tag":
+		return parseTag(p)
+	case "acct":
+		return parseAcct(p)
+	case "did":
+		return parseDID(p)
+	case "doi":
+		return parseDOI(p)
 	}
 	return 0, nil
 }
