@@ -355,7 +355,18 @@ func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF, w
 		return nil, hyphenBreak, false
 	}
 	raw := f.str(data[s:end])
-	if m = f.match(Bare, raw, raw, "", ""); m == nil {
+	m = f.match(Bare, raw, raw, "", "")
+	if (m == nil || !m.Valid()) && slashed {
+		// Looked for only where the URL failed: valid ones cost nothing.
+		if k := hostListEnd(data, body, end); k < end && nameHost(data[s:c]) {
+			if end = trimEnd(data, s, k, false); end <= body {
+				return nil, 0, false
+			}
+			raw = f.str(data[s:end])
+			m = f.match(Bare, raw, raw, "", "")
+		}
+	}
+	if m == nil {
 		return nil, 0, false
 	}
 	if kind == something && !slashed && !isMailOrNews(data[s:c]) && !opaqueURL(m, data[s:c], data[body:end]) {
@@ -367,6 +378,55 @@ func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF, w
 		return nil, 0, false
 	}
 	return m, end, false
+}
+
+// hostListEnd returns where a URL's authority, data[from:end] up to its
+// path, query or fragment, meets a ',' or ';' that no "@" follows in it,
+// or end when it does not. Neither can be in a host name (RFC 1738 §3.1,
+// RFC 1123 §2.1) or a port, so there the URL's host has ended and text
+// goes on: a list ("GOPROXY=https://proxy.golang.org,direct", a CSV row
+// "Example,https://example.com,2020", "www.a.example;www.b.example"). An
+// "@" after it makes them a user's ("imap://user;AUTH=*@host/"). Without
+// the cut, the host was invalid and the URL not found at all. The
+// callers look only where the URL as written fails.
+func hostListEnd(data []byte, from, end int) int {
+	for i := from; i < end; i++ {
+		switch data[i] {
+		case '/', '?', '#':
+			return end
+		case ',', ';':
+			for j := i + 1; j < end; j++ {
+				switch data[j] {
+				case '@':
+					return end
+				case '/', '?', '#':
+					return i
+				}
+			}
+			return i
+		}
+	}
+	return end
+}
+
+// nameHost reports whether the scheme named name (as written) takes a host
+// name in its authority: the schemes of RFC 1738 §3 with a host, and those
+// that take their grammar (rfc1738.Grammar: https, ws, wss, ftps, nntps).
+// Other schemes' authorities are RFC 3986's reg-names, where ',' and ';'
+// are sub-delims ("postgresql://h1:5432,h2:5432/db" names two hosts).
+func nameHost(name []byte) bool {
+	var buf [maxScheme + 1]byte
+	if len(name) > len(buf) {
+		return false
+	}
+	for i, c := range name {
+		buf[i] = c | 0x20 // scheme bytes: letters lowered; digits, "+-." as they are
+	}
+	switch rfc1738.Grammar(unsafe.String(&buf[0], len(name))) {
+	case "http", "ftp", "gopher", "nntp", "telnet", "wais", "prospero", "file":
+		return true
+	}
+	return false
 }
 
 // hyphenAtBreak reports whether the run of a URL that ends at data[end]
@@ -630,7 +690,15 @@ func (f *Finder) www(data []byte, s int, prev byte, atEOF bool) (m *Match, end i
 		return nil, tooLong, false
 	}
 	raw := f.str(data[s:end])
-	if m = f.match(WWW, raw, raw, "", "http://"); m == nil || m.Parsed.HasUser {
+	m = f.match(WWW, raw, raw, "", "http://")
+	if m == nil || !m.Valid() {
+		if k := hostListEnd(data, s, end); k < end {
+			end = trimEnd(data, s, k, false)
+			raw = f.str(data[s:end])
+			m = f.match(WWW, raw, raw, "", "http://")
+		}
+	}
+	if m == nil || m.Parsed.HasUser {
 		return nil, 0, false
 	}
 	return m, end, false

@@ -68,6 +68,10 @@ var todayTests = []struct {
 	// tree (cmd/trace's HTML, encoding/asn1's tests), and a Git tag.
 	{"not: registered names without their structure", "{message:e.message,info:{x:0,y:0},mid:Polymer.dom(this).querySelector('#m')} `asn1:\"tag:0,optional\"` tag:v1.2.3 acct:bob did:Web:x doi:foo.bar/baz",
 		nil},
+	{"host ends at a list's comma", "GOPROXY=https://proxy.golang.org,direct; Example,https://example.com,2020; www.a.example;www.b.example https://c.example:8080,x",
+		[]string{"https://proxy.golang.org", "https://example.com", "www.a.example", "www.b.example", "https://c.example:8080"}},
+	{"a comma in a user, a path, a reg-name", "imap://user;AUTH=*@mail.example.com/INBOX https://a.example/x,y postgresql://h1:5432,h2:5432/db",
+		[]string{"imap://user;AUTH=*@mail.example.com/INBOX", "https://a.example/x,y"}},
 	{"registered, in the // form", "at://alice.example/app.bsky.feed.post/1 and content://media/external/images/1",
 		[]string{"at://alice.example/app.bsky.feed.post/1", "content://media/external/images/1"}},
 	{"a URL glued after a label", "more info:http://a.example/x, mailto:http://b.example/r news:https://d.example/ but view-source:http://c.example/",
