@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"iter"
+	"slices"
 
 	"github.com/urlgrep/urlgrep/internal/printer"
 	"github.com/urlgrep/urlgrep/internal/progress"
@@ -15,13 +17,42 @@ import (
 // reported and the next file scanned. With -j N, up to N files are scanned
 // at once and their output is printed in operand order.
 func scanFiles(names []string, cfg config, stdin io.Reader, stdout io.Writer, out *bufio.Writer, sink *errWriter, stderr io.Writer) int {
-	ins, trouble := operands(names, cfg, stderr)
+	names = operandNames(names, cfg)
+	trouble := false
+	problem := func(err error) {
+		if !cfg.noMessages {
+			fmt.Fprintf(stderr, "urlgrep: %s\n", walk.ErrorText("", err))
+		}
+		trouble = true
+	}
+	// The inputs come as the walk finds them; the first two are looked at
+	// first, for whether there is one input only.
+	next, stopWalk := iter.Pull(walk.Inputs(names, cfg.walkOptions()))
+	defer stopWalk()
+	var first []walk.Input
+	for range 2 {
+		if in, ok := next(); ok {
+			first = append(first, in)
+		}
+	}
+	ins := func(yield func(walk.Input) bool) {
+		for _, in := range first {
+			if !yield(in) {
+				return
+			}
+		}
+		for in, ok := next(); ok; in, ok = next() {
+			if !yield(in) {
+				return
+			}
+		}
+	}
 	showFile := (len(names) > 1 || cfg.withFile || cfg.recursive) && !cfg.noFile
 	p := printer.New(cfg.printerOptions(), out, stderr, showFile, printer.ColorOn(cfg.color, stdout))
 	p.Sink = func() error { return sink.err }
 	p.LineBuf = cfg.lineBuf || printer.IsTerminal(stdout)
 	var prog search.Progress
-	show := showProgress(cfg, stderr, stdin, ins)
+	show := showProgress(cfg, stderr, stdin, hasStdin(names))
 	stop := progress.Start(stderr, &prog, show)
 	defer stop()
 
@@ -56,8 +87,13 @@ func scanFiles(names []string, cfg config, stdin io.Reader, stdout io.Writer, ou
 	// pieces on -j goroutines); so does a single input, and standard
 	// input, read as it comes. Several files are otherwise scanned side by
 	// side, each on one goroutine.
-	if cfg.jobs == 1 || len(ins) == 1 || cfg.unique || cfg.quiet || cfg.lines || hasStdin(ins) {
-		for _, in := range ins {
+	if cfg.jobs == 1 || len(first) == 1 || cfg.unique || cfg.quiet || cfg.lines || hasStdin(names) {
+		for in := range ins {
+			if in.Err != nil {
+				out.Flush()
+				problem(in.Err)
+				continue
+			}
 			p.Begin(in)
 			err := scan(in, opts, p.Event)
 			if !p.End(in, err) {
@@ -69,7 +105,7 @@ func scanFiles(names []string, cfg config, stdin io.Reader, stdout io.Writer, ou
 		one.Jobs = 1
 		p.Parallel(ins, cfg.jobs, func(in walk.Input, emit func(*search.Event) bool) error {
 			return scan(in, one, emit)
-		})
+		}, problem)
 	}
 	switch {
 	case p.Err() != nil:
@@ -87,32 +123,24 @@ func scanFiles(names []string, cfg config, stdin io.Reader, stdout io.Writer, ou
 	return exitNone
 }
 
-// hasStdin reports whether standard input is among ins.
-func hasStdin(ins []walk.Input) bool {
-	for _, in := range ins {
-		if in.Path == "" {
-			return true
-		}
-	}
-	return false
+// hasStdin reports whether standard input is among the operands.
+func hasStdin(names []string) bool {
+	return slices.Contains(names, "-")
 }
 
-// operands turns the operands into inputs (package walk), telling of each
-// problem; trouble reports that there was one. No operand is standard
-// input, or with -r the current directory, as grep -r.
-func operands(names []string, cfg config, stderr io.Writer) (ins []walk.Input, trouble bool) {
+// operandNames returns the operands: standard input when there is none,
+// or with -r the current directory, as grep -r.
+func operandNames(names []string, cfg config) []string {
 	if len(names) == 0 {
-		names = []string{"-"}
 		if cfg.recursive {
-			names = []string{"."}
+			return []string{"."}
 		}
+		return []string{"-"}
 	}
-	o := walk.Options{Recursive: cfg.recursive, Include: cfg.include, Exclude: cfg.exclude, ExcludeDir: cfg.excludeDir, StdinLabel: cfg.label}
-	ins = walk.Operands(names, o, func(err error) {
-		if !cfg.noMessages {
-			fmt.Fprintf(stderr, "urlgrep: %s\n", walk.ErrorText("", err))
-		}
-		trouble = true
-	})
-	return ins, trouble
+	return names
+}
+
+// walkOptions are the walk's options that the flags set.
+func (cfg config) walkOptions() walk.Options {
+	return walk.Options{Recursive: cfg.recursive, Include: cfg.include, Exclude: cfg.exclude, ExcludeDir: cfg.excludeDir, StdinLabel: cfg.label}
 }

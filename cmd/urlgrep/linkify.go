@@ -30,7 +30,6 @@ const maxMarkdown = 64 << 20
 // --scheme sets the schemes linked, --email and --no-www what is found.
 // Exit 0, or 2 when an input could not be read.
 func linkifyFiles(names []string, cfg config, stdin io.Reader, out io.Writer, stderr io.Writer) int {
-	ins, trouble := operands(names, cfg, stderr)
 	opts := []linkify.Option{linkify.WithEmail(cfg.email), linkify.WithWWW(!cfg.noWWW), linkify.WithMaxLength(cfg.maxLen)}
 	if len(cfg.schemes) > 0 {
 		opts = append(opts, linkify.WithSchemes(cfg.schemes...))
@@ -58,10 +57,14 @@ func linkifyFiles(names []string, cfg config, stdin io.Reader, out io.Writer, st
 		return md.Convert(src.Bytes(), out)
 	}
 	code := exitFound
-	if trouble {
-		code = exitTrouble
-	}
-	for _, in := range ins {
+	for in := range walk.Inputs(operandNames(names, cfg), cfg.walkOptions()) {
+		if in.Err != nil {
+			if !cfg.noMessages {
+				fmt.Fprintf(stderr, "urlgrep: %s\n", walk.ErrorText("", in.Err))
+			}
+			code = exitTrouble
+			continue
+		}
 		var r io.Reader = stdin
 		if in.Path != "" {
 			f, err := walk.OpenInput(in)

@@ -15,7 +15,21 @@ import (
 // input), then shows the list on the terminal, reading keys from it
 // (/dev/tty), not from standard input.
 func pickURLs(names []string, cfg config, stdin io.Reader, stderr io.Writer) int {
-	ins, trouble := operands(names, cfg, stderr)
+	trouble := false
+	ins := func(yield func(walk.Input) bool) {
+		for in := range walk.Inputs(operandNames(names, cfg), cfg.walkOptions()) {
+			if in.Err != nil {
+				if !cfg.noMessages {
+					fmt.Fprintf(stderr, "urlgrep: %s\n", walk.ErrorText("", in.Err))
+				}
+				trouble = true
+				continue
+			}
+			if !yield(in) {
+				return
+			}
+		}
+	}
 	opts := cfg.searchOptions(nil)
 	items, bad := pick.Collect(ins, opts, stdin, func(label string, err error) {
 		fmt.Fprintf(stderr, "urlgrep: %s\n", walk.ErrorText(label, err))

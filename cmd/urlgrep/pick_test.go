@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -31,7 +32,7 @@ again http://a.example/one and www.c.example/three.
 func TestCollect(t *testing.T) {
 	var cfg config
 	newFlags(&cfg)
-	items, trouble := pick.Collect([]walk.Input{{Label: walk.StdinName}}, cfg.searchOptions(nil), strings.NewReader(pickMail),
+	items, trouble := pick.Collect(slices.Values([]walk.Input{{Label: walk.StdinName}}), cfg.searchOptions(nil), strings.NewReader(pickMail),
 		func(string, error) {}, func(string) {})
 	if trouble || len(items) != 3 {
 		t.Fatalf("items %v, trouble %v", items, trouble)

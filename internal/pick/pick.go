@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"iter"
 	"os"
 	"os/exec"
 	"runtime"
@@ -50,10 +51,10 @@ func (p *Model) OpenedURLs() []string { return p.opened }
 // the line each was first found in and its message's Subject. An input
 // that cannot be read is told to problem, a search's notes to note;
 // trouble reports that some input could not be read.
-func Collect(ins []walk.Input, opts search.Options, stdin io.Reader, problem func(label string, err error), note func(string)) (items []Item, trouble bool) {
+func Collect(ins iter.Seq[walk.Input], opts search.Options, stdin io.Reader, problem func(label string, err error), note func(string)) (items []Item, trouble bool) {
 	opts.Context = true
 	seen := map[string]bool{}
-	for _, in := range ins {
+	for in := range ins {
 		var r io.Reader = stdin
 		if in.Path != "" {
 			f, err := walk.OpenInput(in)

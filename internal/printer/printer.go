@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"iter"
 	"os"
 	"strconv"
 	"strings"
@@ -419,51 +420,70 @@ func (p *Printer) Err() error { return p.err }
 // what the command allocated.
 var writers sync.Pool
 
-// Parallel searches ins with up to jobs goroutines (scan searches one,
-// calling back with its events), each formatting its own input's output
-// with a Printer of its own into a spool (package spool), and prints the
-// spools in input order: memory stays bounded (about 1 MiB a job)
-// however much an input yields.
-func (p *Printer) Parallel(ins []walk.Input, jobs int, scan func(walk.Input, func(*search.Event) bool) error) {
-	fps := make([]*Printer, len(ins))
-	notes := make([]bytes.Buffer, len(ins))
+// Parallel searches ins, as they come, with up to jobs goroutines (scan
+// searches one, calling back with its events), each formatting its own
+// input's output with a Printer of its own into a spool (package spool),
+// and prints the spools in input order: memory stays bounded (about 1 MiB
+// a job) however much an input yields, and however many inputs there
+// are. An input with Err set (a problem of the walk's) is told of, in its
+// place, by problem.
+func (p *Printer) Parallel(ins iter.Seq[walk.Input], jobs int, scan func(walk.Input, func(*search.Event) bool) error, problem func(error)) {
+	// A task is an input, and then its Printer and notes.
+	type task struct {
+		in    walk.Input
+		fp    *Printer
+		notes bytes.Buffer
+	}
+	tasks := func(yield func(*task) bool) {
+		for in := range ins {
+			if !yield(&task{in: in}) {
+				return
+			}
+		}
+	}
 	p.out.Flush()
-	err := spool.Ordered(len(ins), jobs, 1<<20, p.out, func(i int, w io.Writer) {
+	err := spool.Ordered(tasks, jobs, 1<<20, p.out, func(t *task, w io.Writer) {
+		if t.in.Err != nil {
+			return
+		}
 		bw, _ := writers.Get().(*bufio.Writer)
 		if bw == nil {
 			bw = bufio.NewWriterSize(w, 32<<10)
 		} else {
 			bw.Reset(w)
 		}
-		fp := New(p.o, bw, &notes[i], p.showFile, p.color)
-		fp.Begin(ins[i])
-		fp.End(ins[i], scan(ins[i], fp.Event))
+		fp := New(p.o, bw, &t.notes, p.showFile, p.color)
+		fp.Begin(t.in)
+		fp.End(t.in, scan(t.in, fp.Event))
 		if err := bw.Flush(); err != nil && fp.err == nil {
 			fp.err = err
 		}
 		bw.Reset(nil)
 		writers.Put(bw)
-		fps[i] = fp
-	}, func(i int) bool {
+		t.fp = fp
+	}, func(t *task) bool {
+		if t.in.Err != nil {
+			p.out.Flush()
+			problem(t.in.Err)
+			return true
+		}
 		// A file's notes follow its URLs; without notes (or a terminal's
 		// line buffering) the output waits for its buffer to fill, as a
 		// file's own output does: two system calls a file (a flush, and
 		// an empty write to standard error) were a tenth of a maildir's
 		// time.
-		if notes[i].Len() > 0 || p.LineBuf {
+		if t.notes.Len() > 0 || p.LineBuf {
 			p.out.Flush()
 		}
-		if notes[i].Len() > 0 {
-			p.stderr.Write(notes[i].Bytes())
+		if t.notes.Len() > 0 {
+			p.stderr.Write(t.notes.Bytes())
 		}
-		notes[i] = bytes.Buffer{} // its buffer goes: memory holds the files under way
-		fp := fps[i]
+		fp := t.fp
 		p.found = p.found || fp.found
 		p.trouble = p.trouble || fp.trouble
 		if fp.err != nil && p.err == nil {
 			p.err = fp.err
 		}
-		fps[i] = nil
 		return p.err == nil
 	})
 	if err != nil && p.err == nil {

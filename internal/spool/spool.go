@@ -7,6 +7,7 @@ package spool
 import (
 	"bytes"
 	"io"
+	"iter"
 	"os"
 	"sync"
 )
@@ -80,58 +81,67 @@ func (s *Spool) drain(w io.Writer) (int64, error) {
 // ahead is how many tasks a goroutine of Ordered's may have under way.
 const ahead = 4
 
-// Ordered runs task(i, w) for every i below n, on jobs goroutines, each
+// Ordered runs task(t, w) for every t of tasks, on jobs goroutines, each
 // task writing to a Spool of its own, and copies what they wrote to out in
-// the order of i: the lowest task not yet copied writes straight through,
-// the others spool until their turn. Up to ahead times jobs tasks are
-// under way (done or running), so that a long task at the head does not
-// leave the goroutines idle; each spool holds limit/ahead bytes in
-// memory, so that memory stays bounded (about limit a job) however much
-// a task writes. When task i is done and copied, done(i) is called on the
-// caller's goroutine; done returning false stops the run (tasks under way
-// finish, none starts). Ordered returns the first error writing to out.
-func Ordered(n, jobs, limit int, out io.Writer, task func(i int, w io.Writer), done func(i int) bool) error {
+// the order of tasks: the first task not yet copied writes straight
+// through, the others spool until their turn. Up to ahead times jobs
+// tasks are under way (done or running), so that a long task at the head
+// does not leave the goroutines idle; each spool holds limit/ahead bytes
+// in memory, so that memory stays bounded (about limit a job) however
+// much a task writes. tasks is ranged over on a goroutine of its own, as
+// far ahead as the tasks under way allow (a walk of a directory tree goes
+// on while its first files are read), and not once Ordered has returned.
+// When task t is done and copied, done(t) is called on the caller's
+// goroutine; done returning false stops the run (tasks under way finish,
+// none starts, and the range over tasks ends). Ordered returns the first
+// error writing to out.
+func Ordered[T any](tasks iter.Seq[T], jobs, limit int, out io.Writer, task func(t T, w io.Writer), done func(t T) bool) error {
 	// A task's spool and its end are made when it starts, and let go when
-	// it is copied: memory holds the tasks under way, not all n (a
+	// it is copied: memory holds the tasks under way, not all of them (a
 	// maildir's 100,000 files kept 100,000 spools and the buffers they had
 	// grown, to the end of the run). The tasks run on jobs goroutines made
 	// once: a goroutine a task grew a new stack for each of a maildir's
 	// small files (8% of the run).
 	type started struct {
-		i        int
+		t        T
 		spool    *Spool
 		finished chan struct{}
 	}
 	jobs = max(jobs, 1)
 	slots := make(chan struct{}, ahead*jobs)
-	running := make(chan started, ahead*jobs) // in the order of i
+	running := make(chan started, ahead*jobs) // in the order of tasks
 	work := make(chan started, ahead*jobs)
 	quit := make(chan struct{})
-	defer close(quit)
-	for range min(jobs, n) {
+	fed := make(chan struct{}) // closed when the range over tasks is over
+	defer func() {
+		close(quit)
+		<-fed // no task is ranged over once Ordered has returned
+	}()
+	for range jobs {
 		go func() {
 			for t := range work {
-				task(t.i, t.spool)
+				task(t.t, t.spool)
 				close(t.finished)
 			}
 		}()
 	}
 	go func() {
+		defer close(fed)
+		defer close(running)
 		defer close(work)
-		for i := range n {
+		for t := range tasks {
 			select {
 			case slots <- struct{}{}:
 			case <-quit:
 				return
 			}
-			t := started{i, New(max(limit/ahead, 1)), make(chan struct{})}
-			running <- t // neither blocks: at most jobs are under way
-			work <- t
+			s := started{t, New(max(limit/ahead, 1)), make(chan struct{})}
+			running <- s // neither blocks: at most ahead*jobs are under way
+			work <- s
 		}
 	}()
-	for i := range n {
-		t := <-running
-		// Task i is next: what it spooled so far is copied, and from now
+	for t := range running {
+		// Task t is next: what it spooled so far is copied, and from now
 		// on it writes straight through, until it is done.
 		if _, err := t.spool.Through(out); err != nil {
 			return err
@@ -140,7 +150,7 @@ func Ordered(n, jobs, limit int, out io.Writer, task func(i int, w io.Writer), d
 		if _, err := t.spool.WriteTo(out); err != nil {
 			return err
 		}
-		if !done(i) {
+		if !done(t.t) {
 			return nil
 		}
 		<-slots

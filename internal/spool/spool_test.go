@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"iter"
 	"runtime"
 	"strings"
 	"testing"
@@ -24,7 +25,7 @@ func TestOrdered(t *testing.T) {
 		}
 	}
 	var order []int
-	err := Ordered(n, 4, 1024, &out, func(i int, w io.Writer) {
+	err := Ordered(upTo(n), 4, 1024, &out, func(i int, w io.Writer) {
 		time.Sleep(time.Duration((n-i)%4) * time.Millisecond) // later tasks finish first
 		fmt.Fprintf(w, "task %d\n", i)
 		if i == 5 {
@@ -41,7 +42,7 @@ func TestOrdered(t *testing.T) {
 		t.Errorf("done order %v", order)
 	}
 	out.Reset()
-	err = Ordered(n, 2, 1024, &out, func(i int, w io.Writer) { fmt.Fprintf(w, "%d\n", i) }, func(i int) bool { return i < 2 })
+	err = Ordered(upTo(n), 2, 1024, &out, func(i int, w io.Writer) { fmt.Fprintf(w, "%d\n", i) }, func(i int) bool { return i < 2 })
 	if err != nil || out.String() != "0\n1\n2\n" {
 		t.Errorf("stopped run: err %v, output %q", err, out.String())
 	}
@@ -59,7 +60,7 @@ func TestOrderedLetsGo(t *testing.T) {
 	runtime.ReadMemStats(&before)
 	var grown int64
 	chunk := bytes.Repeat([]byte("x"), size)
-	err := Ordered(n, 2, 1<<20, io.Discard, func(i int, w io.Writer) {
+	err := Ordered(upTo(n), 2, 1<<20, io.Discard, func(i int, w io.Writer) {
 		w.Write(chunk)
 	}, func(i int) bool {
 		if i == n-1 {
@@ -75,5 +76,39 @@ func TestOrderedLetsGo(t *testing.T) {
 	}
 	if grown > 2<<20 {
 		t.Errorf("the heap grew by %d bytes over %d tasks of %d bytes: spools kept past their turn", grown, n, size)
+	}
+}
+
+// upTo yields 0 to n-1.
+func upTo(n int) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for i := range n {
+			if !yield(i) {
+				return
+			}
+		}
+	}
+}
+
+// TestOrderedStreams checks that tasks are ranged over as the run goes,
+// no further ahead than the tasks under way: an endless sequence is
+// stopped when done says so, having yielded a few more than were done.
+func TestOrderedStreams(t *testing.T) {
+	yielded := 0
+	endless := func(yield func(int) bool) {
+		for i := 0; ; i++ {
+			yielded++
+			if !yield(i) {
+				return
+			}
+		}
+	}
+	var out bytes.Buffer
+	err := Ordered(endless, 2, 1024, &out, func(i int, w io.Writer) { fmt.Fprintf(w, "%d\n", i) }, func(i int) bool { return i < 9 })
+	if err != nil || out.String() != "0\n1\n2\n3\n4\n5\n6\n7\n8\n9\n" {
+		t.Errorf("err %v, output %q", err, out.String())
+	}
+	if yielded > 10+ahead*2+1 {
+		t.Errorf("%d tasks yielded for 10 done: the sequence was read ahead of the run", yielded)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"syscall"
 	"testing"
 )
@@ -27,7 +28,7 @@ func TestOpenInput(t *testing.T) {
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
 		t.Skip("no FIFO here:", err) // the regular cases below do not need one
 	}
-	ins := Operands([]string{dir, p, fifo, "-"}, Options{Recursive: true}, func(error) {})
+	ins := slices.Collect(Inputs([]string{dir, p, fifo, "-"}, Options{Recursive: true}))
 	regular := map[string]bool{}
 	for _, in := range ins {
 		regular[in.Label] = in.Regular

@@ -2,44 +2,77 @@ package walk
 
 import (
 	"errors"
+	"iter"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 )
 
-// TestOperands checks the walk: "-" is standard input, a directory needs
-// Recursive, files come in lexical order with dot files and a maildir's
-// tmp/ left out, and the globs keep and drop what grep's do.
-func TestOperands(t *testing.T) {
+// TestInputs checks the walk: "-" is standard input, a directory needs
+// Recursive (an input with Err, and the walk goes on), files come in
+// lexical order, a directory's where its name falls, with dot files and a
+// maildir's tmp/ left out, and the globs keep and drop what grep's do.
+func TestInputs(t *testing.T) {
 	dir := t.TempDir()
-	for _, f := range []string{"b.txt", "a.eml", ".hidden", "sub/c.txt", "skip/d.txt", "md/cur/1", "md/new/2", "md/tmp/3"} {
+	for _, f := range []string{"b.txt", "a.eml", ".hidden", "sub/c.txt", "sub-x.txt", "skip/d.txt", "md/cur/1", "md/new/2", "md/tmp/3"} {
 		p := filepath.Join(dir, f)
 		os.MkdirAll(filepath.Dir(p), 0o755)
 		os.WriteFile(p, nil, 0o644)
 	}
-	labels := func(ins []Input) string {
+	labels := func(ins iter.Seq[Input]) string {
 		var b []string
-		for _, in := range ins {
-			b = append(b, strings.TrimPrefix(in.Label, dir+"/"))
+		for in := range ins {
+			l := strings.TrimPrefix(in.Label, dir+"/")
+			if in.Err != nil {
+				l = "error:" + l
+			}
+			b = append(b, l)
 		}
 		return strings.Join(b, " ")
 	}
-	var problems []error
-	problem := func(err error) { problems = append(problems, err) }
-	if got := labels(Operands([]string{"-", dir}, Options{}, problem)); got != StdinName || len(problems) != 1 {
-		t.Errorf("without Recursive: %q, problems %v", got, problems)
+	if got, want := labels(Inputs([]string{"-", dir, "-"}, Options{})), StdinName+" error:"+dir+" "+StdinName; got != want {
+		t.Errorf("without Recursive: %q, want %q", got, want)
 	}
-	got := labels(Operands([]string{dir}, Options{Recursive: true}, problem))
-	if want := "a.eml b.txt md/cur/1 md/new/2 skip/d.txt sub/c.txt"; got != want {
+	got := labels(Inputs([]string{dir}, Options{Recursive: true}))
+	if want := "a.eml b.txt md/cur/1 md/new/2 skip/d.txt sub/c.txt sub-x.txt"; got != want {
 		t.Errorf("walk: %q, want %q", got, want)
 	}
-	got = labels(Operands([]string{dir}, Options{Recursive: true, Include: []string{"*.txt"}, ExcludeDir: []string{"skip"}}, problem))
-	if want := "b.txt sub/c.txt"; got != want {
+	got = labels(Inputs([]string{dir}, Options{Recursive: true, Include: []string{"*.txt"}, ExcludeDir: []string{"skip"}}))
+	if want := "b.txt sub/c.txt sub-x.txt"; got != want {
 		t.Errorf("globs: %q, want %q", got, want)
 	}
 	if o := (Options{Exclude: []string{"[x"}}); o.BadGlob() != "[x" {
 		t.Error("a bad glob is not told")
+	}
+}
+
+// TestInputsStream checks that the walk yields as it goes and stops when
+// told: a consumer that takes two files of a tree stops the walk, and
+// the files are yielded before the walk has read the rest of the tree (a
+// file made after the first was yielded, in a directory not yet read, is
+// walked too).
+func TestInputsStream(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"a/1", "a/2", "b/3", "c/4"} {
+		p := filepath.Join(dir, f)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, nil, 0o644)
+	}
+	var got []string
+	for in := range Inputs([]string{dir}, Options{Recursive: true}) {
+		got = append(got, strings.TrimPrefix(in.Label, dir+"/"))
+		if len(got) == 1 {
+			// Made once the walk has yielded a/1: a list made before
+			// the first file would not have it.
+			os.WriteFile(filepath.Join(dir, "c", "0"), nil, 0o644)
+		}
+		if len(got) == 4 {
+			break
+		}
+	}
+	if want := "a/1 a/2 b/3 c/0"; strings.Join(got, " ") != want {
+		t.Errorf("yielded %q, want %q", strings.Join(got, " "), want)
 	}
 }
 
