@@ -2,6 +2,7 @@ package walk
 
 import (
 	"errors"
+	"fmt"
 	"iter"
 	"os"
 	"path/filepath"
@@ -84,5 +85,37 @@ func TestErrorText(t *testing.T) {
 	}
 	if got := ErrorText("x.txt", errors.New("broken")); got != "x.txt: broken" {
 		t.Errorf("ErrorText = %q", got)
+	}
+}
+
+// TestInputsLargeDirectory checks a directory of more than sortedEntries
+// entries, read a chunk at a time: every file once, its subdirectories
+// walked, its dot files and tmp/ of a maildir left out.
+func TestInputsLargeDirectory(t *testing.T) {
+	dir := t.TempDir()
+	want := map[string]bool{}
+	for i := range sortedEntries + 100 {
+		name := fmt.Sprintf("%d.M%d.host,S=10:2,S", 1700000000+i, i)
+		if err := os.WriteFile(filepath.Join(dir, name), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		want[name] = true
+	}
+	for _, f := range []string{".hidden", "sub/a.txt", "new/1", "cur/2", "tmp/3"} {
+		p := filepath.Join(dir, f)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, nil, 0o644)
+	}
+	want["sub/a.txt"], want["new/1"], want["cur/2"] = true, true, true
+	got := map[string]bool{}
+	for in := range Inputs([]string{dir}, Options{Recursive: true}) {
+		name := strings.TrimPrefix(in.Label, dir+"/")
+		if in.Err != nil || got[name] || !want[name] {
+			t.Fatalf("yielded %q (err %v): not wanted, or twice", name, in.Err)
+		}
+		got[name] = true
+	}
+	if len(got) != len(want) {
+		t.Errorf("%d files yielded, want %d", len(got), len(want))
 	}
 }
