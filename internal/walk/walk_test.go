@@ -119,3 +119,26 @@ func TestInputsLargeDirectory(t *testing.T) {
 		t.Errorf("%d files yielded, want %d", len(got), len(want))
 	}
 }
+
+// TestInputsOperands checks what an operand is walked as: a symbolic link
+// to a directory is followed (grep -r follows a link that is an operand),
+// a link inside a tree is not, and a maildir's tmp/ named as an operand
+// is read.
+func TestInputsOperands(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"real/a.txt", "md/cur/1", "md/new/2", "md/tmp/3"} {
+		p := filepath.Join(dir, f)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, nil, 0o644)
+	}
+	if err := os.Symlink("real", filepath.Join(dir, "link")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	var got []string
+	for in := range Inputs([]string{filepath.Join(dir, "link"), dir, filepath.Join(dir, "md", "tmp")}, Options{Recursive: true}) {
+		got = append(got, strings.TrimPrefix(in.Label, dir+"/"))
+	}
+	if want := "link/a.txt md/cur/1 md/new/2 real/a.txt md/tmp/3"; strings.Join(got, " ") != want {
+		t.Errorf("yielded %q, want %q", strings.Join(got, " "), want)
+	}
+}
