@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"iter"
@@ -23,7 +24,7 @@ func scanFiles(names []string, cfg config, stdin io.Reader, stdout io.Writer, ou
 		if !cfg.noMessages {
 			fmt.Fprintf(stderr, "urlgrep: %s\n", walk.ErrorText("", err))
 		}
-		trouble = true
+		trouble = trouble || !errors.Is(err, walk.ErrLoop)
 	}
 	// The inputs come as the walk finds them; the first two are looked at
 	// first, for whether there is one input only.
@@ -142,5 +143,5 @@ func operandNames(names []string, cfg config) []string {
 
 // walkOptions are the walk's options that the flags set.
 func (cfg config) walkOptions() walk.Options {
-	return walk.Options{Recursive: cfg.recursive, Include: cfg.include, Exclude: cfg.exclude, ExcludeDir: cfg.excludeDir, StdinLabel: cfg.label}
+	return walk.Options{Recursive: cfg.recursive, Follow: cfg.follow, Include: cfg.include, Exclude: cfg.exclude, ExcludeDir: cfg.excludeDir, StdinLabel: cfg.label}
 }

@@ -26,6 +26,7 @@ type config struct {
 
 	// input
 	recursive  bool
+	follow     bool // -R: -r following every symbolic link
 	include    []string
 	exclude    []string
 	excludeDir []string
@@ -93,6 +94,7 @@ func newFlags(cfg *config) (*flag.FlagSet, []flagdoc.Group) {
 
 	fs = group("Input")
 	fs.BoolVarP(&cfg.recursive, "recursive", "r", false, "read directories (a maildir, an MH folder, a news spool) recursively; with no file, the current directory")
+	fs.BoolVarP(&cfg.follow, "dereference-recursive", "R", false, "as -r, and follow every symbolic link met, as grep -R (-r follows only those named)")
 	fs.StringArrayVar(&cfg.include, "include", nil, "with -r, read only files whose base name matches `glob` (repeatable)")
 	fs.StringArrayVar(&cfg.exclude, "exclude", nil, "skip files whose base name matches `glob` (repeatable)")
 	fs.StringArrayVar(&cfg.excludeDir, "exclude-dir", nil, "with -r, skip directories whose base name matches `glob` (repeatable)")
@@ -164,6 +166,7 @@ func newFlags(cfg *config) (*flag.FlagSet, []flagdoc.Group) {
 
 // check says what is wrong with a combination of flags, or "".
 func (cfg *config) check(set func(name string) bool) string {
+	cfg.recursive = cfg.recursive || cfg.follow // -R is -r, and more
 	switch {
 	case cfg.hyphen != "keep" && cfg.hyphen != "drop" && cfg.hyphen != "both":
 		return fmt.Sprintf("--hyphen must be keep, drop or both, not %q", cfg.hyphen)
@@ -196,7 +199,7 @@ func (cfg *config) check(set func(name string) bool) string {
 		flag   string
 		others []string
 	}{
-		{"parse", []string{"linkify", "pick", "json", "count", "files-with-matches", "files-without-match", "quiet", "context", "context-lines", "after-context", "before-context", "recursive", "line-number", "column", "byte-offset", "unique", "max-count"}},
+		{"parse", []string{"linkify", "pick", "json", "count", "files-with-matches", "files-without-match", "quiet", "context", "context-lines", "after-context", "before-context", "recursive", "dereference-recursive", "line-number", "column", "byte-offset", "unique", "max-count"}},
 		{"linkify", []string{"pick", "json", "count", "files-with-matches", "files-without-match", "quiet", "context", "context-lines", "after-context", "before-context", "line-number", "column", "byte-offset", "unique", "max-count", "canonical", "strict", "hyphen", "with-filename", "null", "null-data"}},
 		{"pick", []string{"json", "count", "files-with-matches", "files-without-match", "quiet", "context", "context-lines", "after-context", "before-context", "null", "null-data"}},
 		{"json", []string{"count", "files-with-matches", "files-without-match", "context-lines", "after-context", "before-context", "null"}},

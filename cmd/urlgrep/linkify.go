@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 
@@ -62,7 +63,9 @@ func linkifyFiles(names []string, cfg config, stdin io.Reader, out io.Writer, st
 			if !cfg.noMessages {
 				fmt.Fprintf(stderr, "urlgrep: %s\n", walk.ErrorText("", in.Err))
 			}
-			code = exitTrouble
+			if !errors.Is(in.Err, walk.ErrLoop) {
+				code = exitTrouble
+			}
 			continue
 		}
 		var r io.Reader = stdin

@@ -22,7 +22,7 @@ func pickURLs(names []string, cfg config, stdin io.Reader, stderr io.Writer) int
 				if !cfg.noMessages {
 					fmt.Fprintf(stderr, "urlgrep: %s\n", walk.ErrorText("", in.Err))
 				}
-				trouble = true
+				trouble = trouble || !errors.Is(in.Err, walk.ErrLoop)
 				continue
 			}
 			if !yield(in) {

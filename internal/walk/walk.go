@@ -17,6 +17,11 @@ import (
 	"strings"
 )
 
+// ErrLoop is the Err of a symbolic link that leads back to a directory
+// being walked (Follow), worded as grep -R's warning: not an error of the
+// run's, as grep's exit status does not count it.
+var ErrLoop = errors.New("warning: recursive directory loop")
+
 // StdinName labels standard input, as grep does.
 const StdinName = "(standard input)"
 
@@ -35,6 +40,11 @@ type Input struct {
 type Options struct {
 	// Recursive reads directories; without it a directory is an error.
 	Recursive bool
+
+	// Follow, with Recursive, follows the symbolic links in the trees
+	// too (grep -R), not only those named as operands; a link back to a
+	// directory being walked is told of (Err) and not followed again.
+	Follow bool
 
 	// Include, when not empty, keeps only the files whose base name
 	// matches one of its globs (path.Match syntax); Exclude drops those
@@ -119,7 +129,7 @@ func (o *Options) operand(name string, yield func(Input) bool) bool {
 	if !o.Recursive {
 		return yield(Input{Label: name, Err: fmt.Errorf("%s: is a directory (use -r to read it)", name)})
 	}
-	return o.dir(name, yield)
+	return o.dir(name, nil, yield)
 }
 
 // sortedEntries bounds the entries of a directory read whole and sorted
@@ -131,11 +141,26 @@ const sortedEntries = 4096
 
 // dir yields the files of the directory path and of its subdirectories,
 // depth first; false when yield stopped. It holds the directory open while
-// it walks its subdirectories only when the directory is large.
-func (o *Options) dir(path string, yield func(Input) bool) bool {
+// it walks its subdirectories only when the directory is large. With
+// Follow, up are the directories it is in, for the links that lead back.
+func (o *Options) dir(path string, up []os.FileInfo, yield func(Input) bool) bool {
 	f, err := os.Open(path)
 	if err != nil {
 		return yield(Input{Label: path, Err: err})
+	}
+	if o.Follow {
+		fi, err := f.Stat()
+		if err != nil {
+			f.Close()
+			return yield(Input{Label: path, Err: err})
+		}
+		for _, a := range up {
+			if os.SameFile(a, fi) {
+				f.Close()
+				return yield(Input{Label: path, Err: fmt.Errorf("%s: %w", path, ErrLoop)})
+			}
+		}
+		up = append(up[:len(up):len(up)], fi)
 	}
 	entries, err := f.ReadDir(sortedEntries + 1)
 	if len(entries) <= sortedEntries {
@@ -146,11 +171,11 @@ func (o *Options) dir(path string, yield func(Input) bool) bool {
 			}
 		}
 		slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
-		return o.entries(path, entries, yield)
+		return o.entries(path, entries, up, yield)
 	}
 	defer f.Close()
 	for len(entries) > 0 {
-		if !o.entries(path, entries, yield) {
+		if !o.entries(path, entries, up, yield) {
 			return false
 		}
 		if err != nil {
@@ -167,24 +192,36 @@ func (o *Options) dir(path string, yield func(Input) bool) bool {
 // entries yields what the entries of the directory dir stand for: its
 // regular files that the globs want, and the files of its subdirectories
 // but dot directories, a maildir's tmp/ (messages being delivered) and
-// those ExcludeDir drops. Dot files and symbolic links are passed over
-// (grep -r follows a link only when it is an operand).
-func (o *Options) entries(dir string, entries []fs.DirEntry, yield func(Input) bool) bool {
+// those ExcludeDir drops. Dot files are passed over, and so are symbolic
+// links unless Follow (grep -r follows a link only when it is an operand,
+// grep -R every one); up are the directories dir is in, dir last.
+func (o *Options) entries(dir string, entries []fs.DirEntry, up []os.FileInfo, yield func(Input) bool) bool {
 	for _, d := range entries {
 		base := d.Name()
 		if strings.HasPrefix(base, ".") {
 			continue
 		}
 		path := filepath.Join(dir, base)
+		isDir, regular := d.IsDir(), d.Type().IsRegular()
+		if d.Type()&fs.ModeSymlink != 0 && o.Follow {
+			fi, err := os.Stat(path)
+			if err != nil {
+				if !yield(Input{Label: path, Err: err}) {
+					return false
+				}
+				continue
+			}
+			isDir, regular = fi.IsDir(), fi.Mode().IsRegular()
+		}
 		switch {
-		case d.IsDir():
+		case isDir:
 			if base == "tmp" && isMaildir(dir) || matchAny(o.ExcludeDir, base) {
 				continue
 			}
-			if !o.dir(path, yield) {
+			if !o.dir(path, up, yield) {
 				return false
 			}
-		case d.Type().IsRegular() && o.wanted(base):
+		case regular && o.wanted(base):
 			if !yield(Input{Path: path, Label: path, Regular: true}) {
 				return false
 			}

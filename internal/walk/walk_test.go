@@ -142,3 +142,42 @@ func TestInputsOperands(t *testing.T) {
 		t.Errorf("yielded %q, want %q", strings.Join(got, " "), want)
 	}
 }
+
+// TestInputsFollow checks Follow (grep -R): the links in a tree are
+// followed, to files and to directories, a link back to a directory being
+// walked is an ErrLoop, and a dangling link an error of its own.
+func TestInputsFollow(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"real/a.txt", "real/sub/b.txt", "other.txt"} {
+		p := filepath.Join(dir, f)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, nil, 0o644)
+	}
+	for link, target := range map[string]string{"t/dir": "../real", "t/file.txt": "../other.txt", "real/sub/up": "..", "t/dangling": "nowhere"} {
+		os.MkdirAll(filepath.Join(dir, filepath.Dir(link)), 0o755)
+		if err := os.Symlink(target, filepath.Join(dir, link)); err != nil {
+			t.Skip("no symbolic links here:", err)
+		}
+	}
+	walk := func(o Options) string {
+		var b []string
+		for in := range Inputs([]string{filepath.Join(dir, "t")}, o) {
+			l := strings.TrimPrefix(in.Label, dir+"/")
+			switch {
+			case errors.Is(in.Err, ErrLoop):
+				l = "loop:" + l
+			case in.Err != nil:
+				l = "error:" + l
+			}
+			b = append(b, l)
+		}
+		return strings.Join(b, " ")
+	}
+	if got := walk(Options{Recursive: true}); got != "" {
+		t.Errorf("-r: %q, want no file (links are passed over)", got)
+	}
+	want := "error:t/dangling t/dir/a.txt t/dir/sub/b.txt loop:t/dir/sub/up t/file.txt"
+	if got := walk(Options{Recursive: true, Follow: true}); got != want {
+		t.Errorf("-R: %q, want %q", got, want)
+	}
+}
