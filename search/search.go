@@ -47,6 +47,10 @@ type Options struct {
 	// 8 KiB, as grep decides); by default it is skipped with a note.
 	Binary bool
 
+	// QuietBinary skips an input that looks binary with no note, as grep
+	// -I does (Binary scans it all the same).
+	QuietBinary bool
+
 	// Email finds bare e-mail addresses (as mailto: URLs); NoWWW stops
 	// finding "www." hosts written without a scheme.
 	Email, NoWWW bool

@@ -166,7 +166,9 @@ func (s *searcher) open() (r *bufio.Reader, mail, skip, live bool, done func(), 
 		}
 	}
 	if !s.o.Binary && bytes.IndexByte(head, 0) >= 0 {
-		s.fn(&Event{Kind: Note, Note: s.in.Name + ": binary file skipped (use -a to scan it)"})
+		if !s.o.QuietBinary {
+			s.fn(&Event{Kind: Note, Note: s.in.Name + ": binary file skipped (use -a to scan it)"})
+		}
 		return nil, false, true, live, done, nil
 	}
 	return br, !s.o.Raw && mailbox.Sniff(head), false, live, done, nil

@@ -25,12 +25,13 @@ type config struct {
 	binary  bool
 
 	// input
-	recursive  bool
-	follow     bool // -R: -r following every symbolic link
-	include    []string
-	exclude    []string
-	excludeDir []string
-	jobs       int
+	recursive   bool
+	follow      bool // -R: -r following every symbolic link
+	quietBinary bool // -I: binary files skipped with no note
+	include     []string
+	exclude     []string
+	excludeDir  []string
+	jobs        int
 
 	// output
 	canonical  bool
@@ -99,6 +100,7 @@ func newFlags(cfg *config) (*flag.FlagSet, []flagdoc.Group) {
 	fs.StringArrayVar(&cfg.exclude, "exclude", nil, "skip files whose base name matches `glob` (repeatable)")
 	fs.StringArrayVar(&cfg.excludeDir, "exclude-dir", nil, "with -r, skip directories whose base name matches `glob` (repeatable)")
 	fs.BoolVarP(&cfg.binary, "text", "a", false, "scan binary files too (by default they are skipped with a note)")
+	fs.BoolVarP(&cfg.quietBinary, "skip-binary", "I", false, "skip binary files with no note, as grep -I (-a scans them all the same)")
 	fs.IntVarP(&cfg.jobs, "jobs", "j", defaultJobs(), "scan on `N` goroutines: up to N files at once, or one file in pieces; output stays in input order")
 	fs.SetAnnotation("jobs", "machine", nil) // its default is the CPUs
 
