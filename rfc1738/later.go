@@ -193,8 +193,9 @@ func parseData(p *parser) (int, error) {
 // Registered schemes written without "//" whose specifications give their
 // identifiers a structure: a word before a colon in text (a JavaScript
 // object's "message:" or "info:" key, a Go struct tag's "tag:0,optional")
-// has none of it, and is no URL. Each holds only its own form; the "//"
-// form is none of theirs.
+// has none of it, and is no URL. Each holds only its own form; a "//"
+// after the colon is part of the opaque part (the schemes are opaque),
+// which the form then rejects, but for message:'s.
 
 // mid = "mid:" message-id [ "/" content-id ]   (RFC 2392 §2)
 //
@@ -207,9 +208,6 @@ func parseData(p *parser) (int, error) {
 // refers to its parts as "cid:image001.png" as often as with the "@".
 func parseMID(p *parser) (int, error) {
 	s, off := p.u.Opaque, p.pathOff
-	if p.u.Internet {
-		return off, ErrBadMID
-	}
 	if p.u.Scheme == "message" && strings.HasPrefix(s, "//") {
 		s, off = s[2:], off+2 // message://%3c...%3e, Apple's other form
 	}
@@ -249,9 +247,6 @@ func hasAddrSpec(s string) bool {
 //	namespace = scheme   (ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ))
 func parseInfo(p *parser) (int, error) {
 	s, off := p.u.Opaque, p.pathOff
-	if p.u.Internet {
-		return off, ErrBadInfo
-	}
 	ns, id, ok := strings.Cut(s, "/")
 	if !ok || id == "" || !isSchemeWord(ns) {
 		return off, ErrBadInfo
@@ -282,9 +277,6 @@ func isSchemeWord(s string) bool {
 // (a Go struct tag) are not.
 func parseTag(p *parser) (int, error) {
 	s, off := p.u.Opaque, p.pathOff
-	if p.u.Internet {
-		return off, ErrBadTag
-	}
 	entity, _, ok := strings.Cut(s, ":")
 	authority, date, comma := strings.Cut(entity, ",")
 	if !ok || !comma || authority == "" {
@@ -316,12 +308,14 @@ func parseTag(p *parser) (int, error) {
 // acct = "acct:" userpart "@" host   (RFC 7565 §7)
 func parseAcct(p *parser) (int, error) {
 	s, off := p.u.Opaque, p.pathOff
-	if p.u.Internet {
-		return off, ErrBadAcct
-	}
+	// userpart = unreserved / pct-encoded / sub-delims: no "/" (and no
+	// "//" form).
 	at := strings.LastIndexByte(s, '@')
 	if at <= 0 || at == len(s)-1 {
 		return off, ErrBadAcct
+	}
+	if i := strings.IndexByte(s[:at], '/'); i >= 0 {
+		return off + i, ErrBadAcct
 	}
 	if i := badHost(s[at+1:]); i >= 0 {
 		return off + at + 1 + i, ErrBadAcct
@@ -334,9 +328,6 @@ func parseAcct(p *parser) (int, error) {
 //	method-name = 1*method-char   (%x61-7A / DIGIT)
 func parseDID(p *parser) (int, error) {
 	s, off := p.u.Opaque, p.pathOff
-	if p.u.Internet {
-		return off, ErrBadDID
-	}
 	method, id, ok := strings.Cut(s, ":")
 	if !ok || method == "" || id == "" {
 		return off, ErrBadDID
@@ -354,9 +345,6 @@ func parseDID(p *parser) (int, error) {
 // provisionally).
 func parseDOI(p *parser) (int, error) {
 	s, off := p.u.Opaque, p.pathOff
-	if p.u.Internet {
-		return off, ErrBadDOI
-	}
 	prefix, suffix, ok := strings.Cut(s, "/")
 	if !ok || suffix == "" || !strings.HasPrefix(prefix, "10.") || len(prefix) == 3 {
 		return off, ErrBadDOI

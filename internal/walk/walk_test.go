@@ -16,11 +16,7 @@ import (
 // maildir's tmp/ left out, and the globs keep and drop what grep's do.
 func TestInputs(t *testing.T) {
 	dir := t.TempDir()
-	for _, f := range []string{"b.txt", "a.eml", ".hidden", "sub/c.txt", "sub-x.txt", "skip/d.txt", "md/cur/1", "md/new/2", "md/tmp/3"} {
-		p := filepath.Join(dir, f)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		os.WriteFile(p, nil, 0o644)
-	}
+	makeFiles(t, dir, "b.txt", "a.eml", ".hidden", "sub/c.txt", "sub-x.txt", "skip/d.txt", "md/cur/1", "md/new/2", "md/tmp/3")
 	labels := func(ins iter.Seq[Input]) string {
 		var b []string
 		for in := range ins {
@@ -55,11 +51,7 @@ func TestInputs(t *testing.T) {
 // walked too).
 func TestInputsStream(t *testing.T) {
 	dir := t.TempDir()
-	for _, f := range []string{"a/1", "a/2", "b/3", "c/4"} {
-		p := filepath.Join(dir, f)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		os.WriteFile(p, nil, 0o644)
-	}
+	makeFiles(t, dir, "a/1", "a/2", "b/3", "c/4")
 	var got []string
 	for in := range Inputs([]string{dir}, Options{Recursive: true}) {
 		got = append(got, strings.TrimPrefix(in.Label, dir+"/"))
@@ -101,11 +93,7 @@ func TestInputsLargeDirectory(t *testing.T) {
 		}
 		want[name] = true
 	}
-	for _, f := range []string{".hidden", "sub/a.txt", "new/1", "cur/2", "tmp/3"} {
-		p := filepath.Join(dir, f)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		os.WriteFile(p, nil, 0o644)
-	}
+	makeFiles(t, dir, ".hidden", "sub/a.txt", "new/1", "cur/2", "tmp/3")
 	want["sub/a.txt"], want["new/1"], want["cur/2"] = true, true, true
 	got := map[string]bool{}
 	for in := range Inputs([]string{dir}, Options{Recursive: true}) {
@@ -126,11 +114,7 @@ func TestInputsLargeDirectory(t *testing.T) {
 // is read.
 func TestInputsOperands(t *testing.T) {
 	dir := t.TempDir()
-	for _, f := range []string{"real/a.txt", "md/cur/1", "md/new/2", "md/tmp/3"} {
-		p := filepath.Join(dir, f)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		os.WriteFile(p, nil, 0o644)
-	}
+	makeFiles(t, dir, "real/a.txt", "md/cur/1", "md/new/2", "md/tmp/3")
 	if err := os.Symlink("real", filepath.Join(dir, "link")); err != nil {
 		t.Skip("no symbolic links here:", err)
 	}
@@ -148,11 +132,7 @@ func TestInputsOperands(t *testing.T) {
 // walked is an ErrLoop, and a dangling link an error of its own.
 func TestInputsFollow(t *testing.T) {
 	dir := t.TempDir()
-	for _, f := range []string{"real/a.txt", "real/sub/b.txt", "other.txt"} {
-		p := filepath.Join(dir, f)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		os.WriteFile(p, nil, 0o644)
-	}
+	makeFiles(t, dir, "real/a.txt", "real/sub/b.txt", "other.txt")
 	for link, target := range map[string]string{"t/dir": "../real", "t/file.txt": "../other.txt", "real/sub/up": "..", "t/dangling": "nowhere"} {
 		os.MkdirAll(filepath.Join(dir, filepath.Dir(link)), 0o755)
 		if err := os.Symlink(target, filepath.Join(dir, link)); err != nil {
@@ -179,5 +159,19 @@ func TestInputsFollow(t *testing.T) {
 	want := "error:t/dangling t/dir/a.txt t/dir/sub/b.txt loop:t/dir/sub/up t/file.txt"
 	if got := walk(Options{Recursive: true, Follow: true}); got != want {
 		t.Errorf("-R: %q, want %q", got, want)
+	}
+}
+
+// makeFiles makes empty files under dir, with their directories.
+func makeFiles(t *testing.T, dir string, names ...string) {
+	t.Helper()
+	for _, f := range names {
+		p := filepath.Join(dir, f)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
