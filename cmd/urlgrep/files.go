@@ -134,7 +134,7 @@ func hasStdin(names []string) bool {
 func operandNames(names []string, cfg config) []string {
 	if len(names) == 0 {
 		if cfg.recursive {
-			return []string{"."}
+			return []string{walk.Here}
 		}
 		return []string{"-"}
 	}

@@ -110,8 +110,20 @@ func Inputs(names []string, o Options) iter.Seq[Input] {
 	}
 }
 
+// Here is the operand that stands for the current directory when a
+// recursive search is given none, as grep -r reads it: its files are
+// named from it ("sub/a.txt"), where an operand "." names them
+// "./sub/a.txt". (A NUL byte: no operand a command is given has one.)
+const Here = "\x00."
+
 // operand yields the inputs of one name; false when yield stopped.
 func (o *Options) operand(name string, yield func(Input) bool) bool {
+	if name == Here {
+		if !o.Recursive {
+			return true
+		}
+		return o.dir(Here, nil, yield)
+	}
 	if name == "-" {
 		label := o.StdinLabel
 		if label == "" {
@@ -120,6 +132,9 @@ func (o *Options) operand(name string, yield func(Input) bool) bool {
 		return yield(Input{Label: label})
 	}
 	fi, err := os.Stat(name)
+	if name == "" {
+		return yield(Input{Label: name, Err: err}) // no file: grep's ": No such file or directory"
+	}
 	if err != nil || !fi.IsDir() {
 		if !o.wanted(filepath.Base(name)) {
 			return true
@@ -144,9 +159,13 @@ const sortedEntries = 4096
 // it walks its subdirectories only when the directory is large. With
 // Follow, up are the directories it is in, for the links that lead back.
 func (o *Options) dir(path string, up []os.FileInfo, yield func(Input) bool) bool {
-	f, err := os.Open(path)
+	open := path
+	if path == Here {
+		open = "."
+	}
+	f, err := os.Open(open)
 	if err != nil {
-		return yield(Input{Label: path, Err: err})
+		return yield(Input{Label: open, Err: err})
 	}
 	if o.Follow {
 		fi, err := f.Stat()
@@ -201,7 +220,7 @@ func (o *Options) entries(dir string, entries []fs.DirEntry, up []os.FileInfo, y
 		if strings.HasPrefix(base, ".") {
 			continue
 		}
-		path := filepath.Join(dir, base)
+		path := join(dir, base)
 		isDir, regular := d.IsDir(), d.Type().IsRegular()
 		if d.Type()&fs.ModeSymlink != 0 && o.Follow {
 			fi, err := os.Stat(path)
@@ -228,6 +247,19 @@ func (o *Options) entries(dir string, entries []fs.DirEntry, up []os.FileInfo, y
 		}
 	}
 	return true
+}
+
+// join names the entry base of the directory dir as grep does: the
+// directory as it was named, its final slashes dropped ("./d" gives
+// "./d/a.txt", "d//" gives "d/a.txt"), and from Here, base alone.
+func join(dir, base string) string {
+	if dir == Here {
+		return base
+	}
+	if d := strings.TrimRight(dir, "/"); d != "" {
+		return d + "/" + base
+	}
+	return "/" + base
 }
 
 // isMaildir reports whether dir holds a maildir's cur, new and tmp.

@@ -175,3 +175,29 @@ func makeFiles(t *testing.T, dir string, names ...string) {
 		}
 	}
 }
+
+// TestInputsNames checks how files are named, as grep -r names them: from
+// the operand as written, its final slashes dropped ("./d/a.txt",
+// "d/a.txt" for "d//"), from nothing when no operand was given (Here),
+// and an empty operand is no file.
+func TestInputsNames(t *testing.T) {
+	dir := t.TempDir()
+	makeFiles(t, dir, "d/a.txt")
+	t.Chdir(dir)
+	for _, c := range []struct{ name, want string }{
+		{Here, "d/a.txt"}, {".", "./d/a.txt"}, {"./d", "./d/a.txt"}, {"d//", "d/a.txt"}, {dir + "/", dir + "/d/a.txt"},
+	} {
+		var got []string
+		for in := range Inputs([]string{c.name}, Options{Recursive: true}) {
+			got = append(got, in.Label)
+		}
+		if strings.Join(got, " ") != c.want {
+			t.Errorf("%q: %q, want %q", c.name, got, c.want)
+		}
+	}
+	for in := range Inputs([]string{""}, Options{Recursive: true}) {
+		if in.Err == nil || in.Path != "" || ErrorText("", in.Err) != ": No such file or directory" {
+			t.Errorf(`"": %+v, want grep's ": No such file or directory"`, in)
+		}
+	}
+}
