@@ -25,6 +25,7 @@ shapes=(
 	'wrapper never closes|<URL:http://x.example/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\n  '
 	'quote prefixes|> > > > > > > > <URL:http://x.example/\n'
 	'URLs broken after a hyphen|see http://a.example/x-\n> b-\nhttp://www.c-\nd.example/\n'
+	'hosts in a list|http://a.example,'
 	'mail: short header fields|X: a\n|From a@b.example Mon Nov  2 09:14:03 1994\n'
 	'mail: short body lines|1\n|From a@b.example Mon Nov  2 09:14:03 1994\n\n'
 	'mail: quoted-printable lines|=41\n|From a@b.example Mon Nov  2 09:14:03 1994\nContent-Transfer-Encoding: quoted-printable\n\n'
