@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // ErrLoop is the Err of a symbolic link that leads back to a directory
@@ -256,10 +257,12 @@ func join(dir, base string) string {
 	if dir == Here {
 		return base
 	}
-	if d := strings.TrimRight(dir, "/"); d != "" {
-		return d + "/" + base
+	sep := string(filepath.Separator)
+	d := strings.TrimRightFunc(dir, func(r rune) bool { return r < utf8.RuneSelf && os.IsPathSeparator(uint8(r)) })
+	if d == "" || filepath.VolumeName(dir) == d {
+		return filepath.Join(dir, base) // "/", or a volume's root ("C:\\")
 	}
-	return "/" + base
+	return d + sep + base
 }
 
 // isMaildir reports whether dir holds a maildir's cur, new and tmp.
