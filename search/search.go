@@ -51,6 +51,12 @@ type Options struct {
 	// -I does (Binary scans it all the same).
 	QuietBinary bool
 
+	// Decompress reads gzip input (a .gz file: its first bytes a gzip
+	// header, RFC 1952) as what it holds, as ripgrep's --search-zip and
+	// zgrep do; positions count in the decompressed text. Without it a
+	// gzip file is binary.
+	Decompress bool
+
 	// Email finds bare e-mail addresses (as mailto: URLs); NoWWW stops
 	// finding "www." hosts written without a scheme.
 	Email, NoWWW bool

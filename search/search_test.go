@@ -2,6 +2,7 @@ package search
 
 import (
 	"bytes"
+	"compress/gzip"
 	"fmt"
 	"io"
 	"os"
@@ -248,6 +249,57 @@ func TestBinary(t *testing.T) {
 	if fmt.Sprint(found) != "[http://a.example/]" {
 		t.Errorf("with Binary: found %q", found)
 	}
+}
+
+// TestDecompress checks gzip input: binary (skipped) without Decompress;
+// with it, read as what it holds, mail decoded, members one after another
+// read as one stream, positions in the decompressed text, and a cut
+// stream an error after what came before it.
+func TestDecompress(t *testing.T) {
+	gz := func(s string) string {
+		var b bytes.Buffer
+		w := gzip.NewWriter(&b)
+		io.WriteString(w, s)
+		w.Close()
+		return b.String()
+	}
+	mail := "From a@example.org Mon Nov  2 09:14:03 1994\nFrom: a@example.org\nSubject: x\nContent-Transfer-Encoding: quoted-printable\n\nsee http://a.example/lo=\nng\n"
+	in := gz(mail) + gz("and http://b.example/ in a second member\n")
+	found, notes, _ := urls(t, in, Options{})
+	if len(found) != 0 || len(notes) != 1 || !strings.Contains(notes[0], "binary file skipped") {
+		t.Errorf("without Decompress: found %q, notes %q", found, notes)
+	}
+	for _, jobs := range []int{1, 2} {
+		var lines []int
+		_, err := Search(Input{Name: "in", R: strings.NewReader(in)}, Options{Decompress: true, Jobs: jobs}, func(ev *Event) bool {
+			if ev.Kind == URL {
+				found = append(found, ev.Match.Text)
+				lines = append(lines, ev.Pos.Line)
+			}
+			return true
+		})
+		if err != nil || fmt.Sprint(found) != "[http://a.example/long http://b.example/]" || fmt.Sprint(lines) != "[6 8]" {
+			t.Errorf("jobs %d: found %q at lines %v, err %v", jobs, found, lines, err)
+		}
+		found = nil
+	}
+	cut := gz(strings.Repeat("http://c.example/\n", 10000))
+	n := 0
+	_, err := Search(Input{Name: "in", R: strings.NewReader(cut[:len(cut)/2])}, Options{Decompress: true}, func(ev *Event) bool {
+		n += b2i(ev.Kind == URL)
+		return true
+	})
+	if err == nil || n == 0 {
+		t.Errorf("a cut stream: %d URLs, err %v; want some, and an error", n, err)
+	}
+}
+
+// b2i is 1 for true.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // TestAlternativeRepeats checks that in a multipart/alternative message,

@@ -3,6 +3,7 @@ package search
 import (
 	"bufio"
 	"bytes"
+	"compress/gzip"
 	"io"
 	"sync"
 
@@ -155,6 +156,21 @@ func (s *searcher) open() (r *bufio.Reader, mail, skip, live bool, done func(), 
 	if s.in.Start.Offset > 0 {
 		return br, s.in.Start.Mail, false, live, done, nil // a piece: no sniffing
 	}
+	if s.o.Decompress && gzipped(head) {
+		// gzip (RFC 1952): read what it holds, positions counted in that.
+		// The decompressor holds its 32 KiB window and a few buffers;
+		// members one after another are read as one stream, as gunzip
+		// reads them.
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, false, false, live, done, err
+		}
+		br = bufio.NewReaderSize(zr, 64<<10)
+		s.under = nil
+		if head, err = peekHead(br, live); err != nil {
+			return nil, false, false, live, done, err
+		}
+	}
 	if utf16BOM(head) {
 		// UTF-16 text with a byte order mark: read it as the UTF-8 it
 		// stands for (positions then count in the UTF-8 text).
@@ -172,6 +188,12 @@ func (s *searcher) open() (r *bufio.Reader, mail, skip, live bool, done func(), 
 		return nil, false, true, live, done, nil
 	}
 	return br, !s.o.Raw && mailbox.Sniff(head), false, live, done, nil
+}
+
+// gzipped reports whether head starts as a gzip member does: ID1, ID2 and
+// the deflate method (RFC 1952 §2.3.1).
+func gzipped(head []byte) bool {
+	return len(head) >= 3 && head[0] == 0x1f && head[1] == 0x8b && head[2] == 8
 }
 
 // peekHead returns the first sniffSize bytes of br, or fewer at the end

@@ -28,6 +28,7 @@ type config struct {
 	recursive   bool
 	follow      bool // -R: -r following every symbolic link
 	quietBinary bool // -I: binary files skipped with no note
+	decompress  bool // --search-zip: gzip input read decompressed
 	include     []string
 	exclude     []string
 	excludeDir  []string
@@ -101,6 +102,7 @@ func newFlags(cfg *config) (*flag.FlagSet, []flagdoc.Group) {
 	fs.StringArrayVar(&cfg.excludeDir, "exclude-dir", nil, "with -r, skip directories whose base name matches `glob` (repeatable)")
 	fs.BoolVarP(&cfg.binary, "text", "a", false, "scan binary files too (by default they are skipped with a note)")
 	fs.BoolVarP(&cfg.quietBinary, "skip-binary", "I", false, "skip binary files with no note, as grep -I (-a scans them all the same)")
+	fs.BoolVar(&cfg.decompress, "search-zip", false, "read gzip files (.gz: mail archives, logs) as what they hold, as zgrep and ripgrep --search-zip")
 	fs.IntVarP(&cfg.jobs, "jobs", "j", defaultJobs(), "scan on `N` goroutines: up to N files at once, or one file in pieces; output stays in input order")
 	fs.SetAnnotation("jobs", "machine", nil) // its default is the CPUs
 
