@@ -160,13 +160,9 @@ const sortedEntries = 4096
 // it walks its subdirectories only when the directory is large. With
 // Follow, up are the directories it is in, for the links that lead back.
 func (o *Options) dir(path string, up []os.FileInfo, yield func(Input) bool) bool {
-	open := path
-	if path == Here {
-		open = "."
-	}
-	f, err := os.Open(open)
+	f, err := os.Open(opened(path))
 	if err != nil {
-		return yield(Input{Label: open, Err: err})
+		return yield(Input{Label: opened(path), Err: err})
 	}
 	if o.Follow {
 		fi, err := f.Stat()
@@ -235,7 +231,7 @@ func (o *Options) entries(dir string, entries []fs.DirEntry, up []os.FileInfo, y
 		}
 		switch {
 		case isDir:
-			if base == "tmp" && isMaildir(dir) || matchAny(o.ExcludeDir, base) {
+			if base == "tmp" && isMaildir(opened(dir)) || matchAny(o.ExcludeDir, base) {
 				continue
 			}
 			if !o.dir(path, up, yield) {
@@ -248,6 +244,14 @@ func (o *Options) entries(dir string, entries []fs.DirEntry, up []os.FileInfo, y
 		}
 	}
 	return true
+}
+
+// opened returns the name a directory is opened by: "." for Here.
+func opened(dir string) string {
+	if dir == Here {
+		return "."
+	}
+	return dir
 }
 
 // join names the entry base of the directory dir as grep does: the

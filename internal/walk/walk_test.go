@@ -182,7 +182,16 @@ func makeFiles(t *testing.T, dir string, names ...string) {
 // and an empty operand is no file.
 func TestInputsNames(t *testing.T) {
 	dir := t.TempDir()
-	makeFiles(t, dir, "d/a.txt")
+	makeFiles(t, dir, "d/a.txt", "md/cur/1", "md/new/2", "md/tmp/3")
+	t.Chdir(filepath.Join(dir, "md"))
+	var got []string
+	for in := range Inputs([]string{Here}, Options{Recursive: true}) {
+		got = append(got, in.Label)
+	}
+	if strings.Join(got, " ") != "cur/1 new/2" {
+		t.Errorf("a maildir as the current directory: %q, want its tmp/ left out", got)
+	}
+	os.RemoveAll(filepath.Join(dir, "md"))
 	t.Chdir(dir)
 	for _, c := range []struct{ name, want string }{
 		{Here, "d/a.txt"}, {".", "./d/a.txt"}, {"./d", "./d/a.txt"}, {"d//", "d/a.txt"}, {dir + "/", dir + "/d/a.txt"},
