@@ -606,7 +606,8 @@ func isMailOrNews(name []byte) bool {
 // ("tel:+1-201-555-0123", "urn:isbn:0451450523") is a URL in running text;
 // name is the scheme as written and part what follows the colon. When
 // rfc1738 checks the scheme's syntax (tel, sms, urn, xmpp, magnet, geo,
-// data, mid, message, info, tag, acct, did, doi), the check must hold. Otherwise the URL must look like one: the
+// data, mid, message, info, tag, acct, did, doi), the check must hold.
+// Otherwise the URL must look like one: the
 // scheme in lower case, as RFC 3986 §3.1 has URIs produce it ("DNS:" in
 // a certificate and "Info:" in prose are labels), part not starting with
 // ":" (C++'s "info::operator==", apt's "Proxy::http"), and part with some
