@@ -2,9 +2,11 @@ package extract
 
 import (
 	"bytes"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
 
@@ -303,8 +305,10 @@ func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF, w
 	switch {
 	case kind == notBare:
 		return nil, 0, false
-	case len(data) < body+2 && !atEOF:
+	case len(data) < body+4 && !atEOF:
 		return nil, 0, true
+	case !slashed && !f.cfg.escapes && bytes.HasPrefix(data[body:], []byte(`\/\/`)):
+		return f.bareJSON(data, s, c, prev, atEOF)
 	case kind == slashes && !slashed:
 		return nil, 0, false
 	case kind == something && !slashed && !startsWord(prev) && !isMailOrNews(data[s:c]):
@@ -327,6 +331,10 @@ func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF, w
 	if end-(c+1) > f.cfg.maxCandidate {
 		// runEnd stopped at its bound: the run goes on, too long.
 		return nil, tooLong, false
+	}
+	if slashed && !f.cfg.escapes && jsonEscape(data[end:]) {
+		// In a JSON string: "https://a.example/x?a=1\u0026b=2".
+		return f.bareJSON(data, s, c, prev, atEOF)
 	}
 	if slashed {
 		// Decided within the candidate bound and lookahead, whatever the
@@ -378,6 +386,109 @@ func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF, w
 		return nil, 0, false
 	}
 	return m, end, false
+}
+
+// bareJSON reads the URL at data[s] whose scheme's colon, at data[c], is
+// followed by "\/\/": a URL in a JSON string with its slashes escaped, as
+// PHP's json_encode and others write them (`"link":"https:\/\/a.example\/x"`,
+// a WordPress site's REST API). RFC 8259 §7 lets a string escape "/" and
+// write any character as \uXXXX (Go's encoding/json writes "&" as
+// \u0026): the URL is read with those escapes resolved, up to the first
+// byte no URL holds (the string's closing quote) or another escape, and
+// its text is the URL they stand for; Offset and End are where it is
+// written. Where no quote closes it, sentence punctuation is taken off its
+// end, as from any bare URL's.
+func (f *Finder) bareJSON(data []byte, s, c int, prev byte, atEOF bool) (*Match, int, bool) {
+	limit := min(len(data), s+f.cfg.maxCandidate+1)
+	text := make([]byte, 0, 64)
+	text = append(text, data[s:c+1]...)
+	i := c + 1
+	for i < limit {
+		ch := data[i]
+		if ch == '\\' {
+			if i+1 < len(data) && data[i+1] == '/' {
+				text = append(text, '/')
+				i += 2
+				continue
+			}
+			if r, n := jsonRune(data[i:]); n > 0 {
+				text = utf8.AppendRune(text, r)
+				i += n
+				continue
+			}
+			if len(data)-i < 12 && !atEOF {
+				return nil, 0, true // the escape may go on in the next read
+			}
+			break
+		}
+		if ch < utf8.RuneSelf && !urlByte[ch] || ch == '\'' && prev == '\'' {
+			break
+		}
+		text = append(text, ch)
+		i++
+	}
+	if i == len(data) && !atEOF {
+		return nil, 0, true
+	}
+	if i >= s+f.cfg.maxCandidate+1 {
+		return nil, tooLong, false
+	}
+	if i == len(data) || data[i] != prev || prev != '"' && prev != '\'' {
+		for i > c+1 && strings.IndexByte(".,:;!?", data[i-1]) >= 0 && text[len(text)-1] == data[i-1] {
+			i--
+			text = text[:len(text)-1]
+		}
+	}
+	raw := f.str(data[s:i])
+	m := f.match(Bare, raw, string(text), "", "")
+	if m == nil || !m.Valid() {
+		return nil, 0, false
+	}
+	return m, i, false
+}
+
+// jsonEscape reports whether b starts with a JSON escape that bareJSON
+// reads on through: an escaped slash, or \uXXXX for a URL's character.
+func jsonEscape(b []byte) bool {
+	if len(b) < 2 || b[0] != '\\' {
+		return false
+	}
+	_, n := jsonRune(b)
+	return b[1] == '/' || n > 0
+}
+
+// jsonRune reads a JSON \uXXXX escape at the start of b (a surrogate pair
+// as one rune, RFC 8259 §7), and returns its rune and length; n is 0 when
+// b does not start with one, or it stands for a control, a space or a
+// byte no URL holds.
+func jsonRune(b []byte) (r rune, n int) {
+	hex := func(b []byte) rune {
+		if len(b) < 6 || b[0] != '\\' || b[1] != 'u' {
+			return -1
+		}
+		v, err := strconv.ParseUint(string(b[2:6]), 16, 16)
+		if err != nil {
+			return -1
+		}
+		return rune(v)
+	}
+	r = hex(b)
+	switch {
+	case r < 0:
+		return 0, 0
+	case utf16.IsSurrogate(r):
+		r2 := hex(b[min(6, len(b)):])
+		if r = utf16.DecodeRune(r, r2); r == utf8.RuneError {
+			return 0, 0
+		}
+		n = 12
+	default:
+		n = 6
+	}
+	if r < utf8.RuneSelf && !urlByte[r] || unicode.IsSpace(r) || unicode.IsControl(r) {
+		return 0, 0
+	}
+	return r, n
 }
 
 // hostListEnd returns where a URL's authority, data[from:end] up to its

@@ -72,6 +72,12 @@ var todayTests = []struct {
 		[]string{"https://proxy.golang.org", "https://example.com", "www.a.example", "www.b.example", "https://c.example:8080"}},
 	{"a comma in a user, a path, a reg-name", "imap://user;AUTH=*@mail.example.com/INBOX https://a.example/x,y postgresql://h1:5432,h2:5432/db",
 		[]string{"imap://user;AUTH=*@mail.example.com/INBOX", "https://a.example/x,y"}},
+	// JSON strings (RFC 8259 §7): PHP's json_encode escapes "/", Go's
+	// encoding/json writes "&" as \u0026; the URL is what they stand for.
+	{"JSON escapes", `{"link":"https:\/\/example.com\/2020\/hello-world\/","u":"https://a.example/x?a=1\u0026b=2","v":"http:\/\/b.example\/caf\u00e9","w":"https:\/\/c.example\/\ud83d\ude00"} see https:\/\/d.example\/x.`,
+		[]string{"https://example.com/2020/hello-world/", "https://a.example/x?a=1&b=2", "http://b.example/café", "https://c.example/😀", "https://d.example/x"}},
+	{"not: a JSON escape for what no URL holds", `"https:\/\/e.example\/a\u0022b" "http:\/\/" C:\/Windows http://f.example/p\q`,
+		[]string{"https://e.example/a", "http://f.example/p"}},
 	{"registered, in the // form", "at://alice.example/app.bsky.feed.post/1 and content://media/external/images/1",
 		[]string{"at://alice.example/app.bsky.feed.post/1", "content://media/external/images/1"}},
 	{"a URL glued after a label", "more info:http://a.example/x, mailto:http://b.example/r news:https://d.example/ but view-source:http://c.example/",

@@ -134,7 +134,8 @@ func (s *Scanner) startsNothing(k, n int) bool {
 // follows buf:
 //   - a '.' not after "www" (www hosts are the only candidates a '.' starts);
 //   - a ':' followed by a byte that is no URL byte ("Note: ", "Subject: x"):
-//     a URL has a part after its colon, and runEnd would stop at once;
+//     a URL has a part after its colon, and runEnd would stop at once
+//     (but for a JSON string's escaped slash, "https:\/\/": bareJSON);
 //   - a '<' that opens no wrapper (wrapper.Opens: an HTML tag, an address).
 //
 // Most triggers in prose are these: nextTrigger passes them over at once.
@@ -145,7 +146,7 @@ func (f *Finder) startsNothingIn(buf []byte, start, k, n int) bool {
 	case tColon:
 		if n+1 < len(buf) {
 			c := buf[n+1]
-			return c < 0x80 && !urlByte[c] && !(c == '\\' && f.cfg.escapes)
+			return c < 0x80 && !urlByte[c] && !(c == '\\' && (f.cfg.escapes || jsonSlash(buf, n+1)))
 		}
 	case tLess:
 		ok, short := wrapper.Opens(buf[n:], f.limits())
@@ -181,6 +182,13 @@ var triggerSets = func() (t [2][2]triggerVecs) {
 	}
 	return t
 }()
+
+// jsonSlash reports whether buf[i], a backslash, may be a JSON string's
+// escaped slash ("https:\/\/", bareJSON): followed by "/", or by the end
+// of buf, which cannot tell yet.
+func jsonSlash(buf []byte, i int) bool {
+	return i+1 >= len(buf) || buf[i+1] == '/'
+}
 
 func b2i(b bool) int {
 	if b {
