@@ -363,7 +363,11 @@ func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF, w
 		return nil, hyphenBreak, false
 	}
 	raw := f.str(data[s:end])
-	m = f.match(Bare, raw, raw, "", "")
+	text := raw
+	if inAttribute(data, s, end, prev) {
+		text = ampersands.Replace(raw)
+	}
+	m = f.match(Bare, raw, text, "", "")
 	if (m == nil || !m.Valid()) && slashed {
 		// Looked for only where the URL failed: valid ones cost nothing.
 		if k := hostListEnd(data, body, end); k < end && nameHost(data[s:c]) {
@@ -490,6 +494,24 @@ func jsonRune(b []byte) (r rune, n int) {
 	}
 	return r, n
 }
+
+// inAttribute reports whether the URL data[s:end], which prev quotes, is
+// what an HTML or XML attribute's value would be, holding a character
+// reference: closed by the quote that opened it (`href="URL"`; the name
+// before it is not looked at, as Finder.At has only prev), with an "&".
+// There "&amp;" stands for "&" (HTML §13.1.2.3, XML §3.1), and a URL read as
+// written (`href="/buglist.cgi?a=1&amp;b=2"`, in documentation's HTML
+// read as text) asked the server for a parameter "amp;b": its text has
+// the "&" the attribute holds (ampersands). Other references stay as
+// written: "&lt;" and "&gt;" stand for what no URL holds, and in spam's
+// broken HTML ("/&gt") end it. (Mail's HTML parts are decoded before.)
+func inAttribute(data []byte, s, end int, prev byte) bool {
+	return (prev == '"' || prev == '\'') && end < len(data) && data[end] == prev &&
+		bytes.IndexByte(data[s:end], '&') >= 0
+}
+
+// ampersands replaces the references to "&" in an attribute's value.
+var ampersands = strings.NewReplacer("&amp;", "&", "&#38;", "&", "&#x26;", "&", "&#X26;", "&", "&AMP;", "&")
 
 // hostListEnd returns where a URL's authority, data[from:end] up to its
 // path, query or fragment, meets a ',' or ';' that no "@" follows in it,
