@@ -26,6 +26,8 @@ shapes=(
 	'quote prefixes|> > > > > > > > <URL:http://x.example/\n'
 	'URLs broken after a hyphen|see http://a.example/x-\n> b-\nhttp://www.c-\nd.example/\n'
 	'hosts in a list|http://a.example,'
+	'JSON-escaped URLs run together|https:\\/\\/a\\/'
+	'JSON escapes after URLs|"https://a.example/\\u0026'
 	'mail: short header fields|X: a\n|From a@b.example Mon Nov  2 09:14:03 1994\n'
 	'mail: short body lines|1\n|From a@b.example Mon Nov  2 09:14:03 1994\n\n'
 	'mail: quoted-printable lines|=41\n|From a@b.example Mon Nov  2 09:14:03 1994\nContent-Transfer-Encoding: quoted-printable\n\n'

@@ -439,6 +439,24 @@ func (s *Scanner) noteRun(t int, data []byte, atEOF bool) (more bool) {
 		return false
 	}
 	end, more := s.f.runEnd(data, t, 0, atEOF)
+	limit := t + s.f.cfg.maxCandidate + 1 // as runEnd's own bound
+	for !more && end < min(len(data), limit) && data[end] == '\\' {
+		// A JSON string's escapes join its run, as bareJSON reads on
+		// through them: without them, "https:\/\/a\/https:\/\/a\/…"
+		// was runs of a few bytes, and each of its candidates read up
+		// to maxCandidate bytes (8 MiB took minutes).
+		if len(data)-end < 12 && !atEOF {
+			return true
+		}
+		n := 2
+		if end+1 == len(data) || data[end+1] != '/' {
+			if _, n = jsonRune(data[end:]); n == 0 {
+				break
+			}
+		}
+		end, more = s.f.runEnd(data, end+n, 0, atEOF)
+	}
+	end = min(end, limit)
 	if more {
 		return true
 	}
