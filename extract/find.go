@@ -2,7 +2,6 @@ package extract
 
 import (
 	"bytes"
-	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -332,7 +331,7 @@ func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF, w
 		// runEnd stopped at its bound: the run goes on, too long.
 		return nil, tooLong, false
 	}
-	if slashed && !f.cfg.escapes && jsonEscape(data[end:]) {
+	if _, n := jsonEscape(data[end:]); slashed && !f.cfg.escapes && n > 0 {
 		// In a JSON string: "https://a.example/x?a=1\u0026b=2".
 		return f.bareJSON(data, s, c, prev, atEOF)
 	}
@@ -410,12 +409,7 @@ func (f *Finder) bareJSON(data []byte, s, c int, prev byte, atEOF bool) (*Match,
 	for i < limit {
 		ch := data[i]
 		if ch == '\\' {
-			if i+1 < len(data) && data[i+1] == '/' {
-				text = append(text, '/')
-				i += 2
-				continue
-			}
-			if r, n := jsonRune(data[i:]); n > 0 {
+			if r, n := jsonEscape(data[i:]); n > 0 {
 				text = utf8.AppendRune(text, r)
 				i += n
 				continue
@@ -451,38 +445,22 @@ func (f *Finder) bareJSON(data []byte, s, c int, prev byte, atEOF bool) (*Match,
 	return m, i, false
 }
 
-// jsonEscape reports whether b starts with a JSON escape that bareJSON
-// reads on through: an escaped slash, or \uXXXX for a URL's character.
-func jsonEscape(b []byte) bool {
-	if len(b) < 2 || b[0] != '\\' {
-		return false
+// jsonEscape reads the JSON escape at the start of b that a URL in a
+// JSON string reads on through (bareJSON, and the Scanner's run guard),
+// and returns the character it stands for and its length: an escaped
+// slash, or \uXXXX (a surrogate pair as one rune, RFC 8259 §7). n is 0
+// when b does not start with one, or it stands for a control, a space or
+// a byte no URL holds.
+func jsonEscape(b []byte) (r rune, n int) {
+	if len(b) >= 2 && b[0] == '\\' && b[1] == '/' {
+		return '/', 2
 	}
-	_, n := jsonRune(b)
-	return b[1] == '/' || n > 0
-}
-
-// jsonRune reads a JSON \uXXXX escape at the start of b (a surrogate pair
-// as one rune, RFC 8259 §7), and returns its rune and length; n is 0 when
-// b does not start with one, or it stands for a control, a space or a
-// byte no URL holds.
-func jsonRune(b []byte) (r rune, n int) {
-	hex := func(b []byte) rune {
-		if len(b) < 6 || b[0] != '\\' || b[1] != 'u' {
-			return -1
-		}
-		v, err := strconv.ParseUint(string(b[2:6]), 16, 16)
-		if err != nil {
-			return -1
-		}
-		return rune(v)
-	}
-	r = hex(b)
+	r = jsonHex(b)
 	switch {
 	case r < 0:
 		return 0, 0
 	case utf16.IsSurrogate(r):
-		r2 := hex(b[min(6, len(b)):])
-		if r = utf16.DecodeRune(r, r2); r == utf8.RuneError {
+		if r = utf16.DecodeRune(r, jsonHex(b[min(6, len(b)):])); r == utf8.RuneError {
 			return 0, 0
 		}
 		n = 12
@@ -493,6 +471,25 @@ func jsonRune(b []byte) (r rune, n int) {
 		return 0, 0
 	}
 	return r, n
+}
+
+// jsonHex returns the code unit of the \uXXXX at the start of b, or -1.
+func jsonHex(b []byte) rune {
+	if len(b) < 6 || b[0] != '\\' || b[1] != 'u' {
+		return -1
+	}
+	var v rune
+	for _, c := range b[2:6] {
+		switch {
+		case '0' <= c && c <= '9':
+			v = v<<4 | rune(c-'0')
+		case 'a' <= c|0x20 && c|0x20 <= 'f':
+			v = v<<4 | rune(c|0x20-'a'+10)
+		default:
+			return -1
+		}
+	}
+	return v
 }
 
 // inAttribute reports whether the URL data[s:end], which prev quotes, is

@@ -448,11 +448,9 @@ func (s *Scanner) noteRun(t int, data []byte, atEOF bool) (more bool) {
 		if len(data)-end < 12 && !atEOF {
 			return true
 		}
-		n := 2
-		if end+1 == len(data) || data[end+1] != '/' {
-			if _, n = jsonRune(data[end:]); n == 0 {
-				break
-			}
+		_, n := jsonEscape(data[end:])
+		if n == 0 {
+			break
 		}
 		end, more = s.f.runEnd(data, end+n, 0, atEOF)
 	}

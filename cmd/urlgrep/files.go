@@ -20,12 +20,7 @@ import (
 func scanFiles(names []string, cfg config, stdin io.Reader, stdout io.Writer, out *bufio.Writer, sink *errWriter, stderr io.Writer) int {
 	names = operandNames(names, cfg)
 	trouble := false
-	problem := func(err error) {
-		if !cfg.noMessages {
-			fmt.Fprintf(stderr, "urlgrep: %s\n", walk.ErrorText("", err))
-		}
-		trouble = trouble || !errors.Is(err, walk.ErrLoop)
-	}
+	problem := func(err error) { trouble = cfg.walkProblem(stderr, err) || trouble }
 	// The inputs come as the walk finds them; the first two are looked at
 	// first, for whether there is one input only.
 	next, stopWalk := iter.Pull(walk.Inputs(names, cfg.walkOptions()))
@@ -139,6 +134,17 @@ func operandNames(names []string, cfg config) []string {
 		return []string{"-"}
 	}
 	return names
+}
+
+// walkProblem tells of err, a problem the walk met (walk.Input.Err), as
+// grep does (unless -s), and reports whether it makes the run's exit
+// status 2: every one but a recursive directory loop, which grep -R
+// warns of only.
+func (cfg config) walkProblem(stderr io.Writer, err error) (trouble bool) {
+	if !cfg.noMessages {
+		fmt.Fprintf(stderr, "urlgrep: %s\n", walk.ErrorText("", err))
+	}
+	return !errors.Is(err, walk.ErrLoop)
 }
 
 // walkOptions are the walk's options that the flags set.

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 
@@ -60,10 +59,7 @@ func linkifyFiles(names []string, cfg config, stdin io.Reader, out io.Writer, st
 	code := exitFound
 	for in := range walk.Inputs(operandNames(names, cfg), cfg.walkOptions()) {
 		if in.Err != nil {
-			if !cfg.noMessages {
-				fmt.Fprintf(stderr, "urlgrep: %s\n", walk.ErrorText("", in.Err))
-			}
-			if !errors.Is(in.Err, walk.ErrLoop) {
+			if cfg.walkProblem(stderr, in.Err) {
 				code = exitTrouble
 			}
 			continue

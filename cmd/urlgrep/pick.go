@@ -19,10 +19,7 @@ func pickURLs(names []string, cfg config, stdin io.Reader, stderr io.Writer) int
 	ins := func(yield func(walk.Input) bool) {
 		for in := range walk.Inputs(operandNames(names, cfg), cfg.walkOptions()) {
 			if in.Err != nil {
-				if !cfg.noMessages {
-					fmt.Fprintf(stderr, "urlgrep: %s\n", walk.ErrorText("", in.Err))
-				}
-				trouble = trouble || !errors.Is(in.Err, walk.ErrLoop)
+				trouble = cfg.walkProblem(stderr, in.Err) || trouble
 				continue
 			}
 			if !yield(in) {
