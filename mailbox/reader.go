@@ -162,6 +162,7 @@ type frame struct {
 	depth  int
 	seen   bool // a delimiter line was read
 	closed bool // the close delimiter was read
+	digest bool // multipart/digest: a part without a Content-Type is a message
 }
 
 // NewReader returns a Reader of r, which holds an mbox (messages separated
@@ -264,7 +265,7 @@ func (r *Reader) nextMessage() bool {
 	r.msgID = string(bytes.Trim(bytes.TrimSpace(h.get("Message-Id")), "<>"))
 	r.subject = decodeWords(string(h.get("Subject")))
 	r.headerParts(h, "")
-	r.startBody(h, start, "", "", 0)
+	r.startBody(h, start, "", "", 0, false)
 	return true
 }
 
@@ -324,10 +325,15 @@ func isDelimiter(line, delim []byte) bool {
 
 // startBody sets up the body of a message or part with header h, which
 // starts at start: a leaf part, a multipart frame, or a nested message.
-func (r *Reader) startBody(h header, start Position, path, group string, depth int) {
+// inDigest says the part is one of a multipart/digest, whose parts are
+// messages unless their Content-Type says otherwise (RFC 2046 §5.1.5).
+func (r *Reader) startBody(h header, start Position, path, group string, depth int, inDigest bool) {
 	ctype := h.get("Content-Type")
 	ct, err := parseContentType(ctype)
 	mediatype := ct.mediatype
+	if len(bytes.TrimSpace(ctype)) == 0 && inDigest {
+		mediatype, ct, err = "message/rfc822", contentType{}, nil
+	}
 	if err != nil {
 		if len(ctype) > 0 {
 			r.report(path, errors.New("bad Content-Type: "+err.Error()))
@@ -366,7 +372,8 @@ func (r *Reader) startBody(h header, start Position, path, group string, depth i
 			if f == nil {
 				f = new(frame)
 			}
-			*f = frame{delim: append(append(f.delim[:0], "--"...), boundary...), path: path, group: group, depth: depth}
+			*f = frame{delim: append(append(f.delim[:0], "--"...), boundary...), path: path, group: group, depth: depth,
+				digest: mediatype == "multipart/digest"}
 			r.stack = append(r.stack, f)
 			r.readText(f, "preamble")
 			return
@@ -382,7 +389,7 @@ func (r *Reader) startBody(h header, start Position, path, group string, depth i
 		// message's are (RFC 2046 §5.2.1).
 		inner, innerStart := r.readHeader(path)
 		r.headerParts(inner, path+".")
-		r.startBody(inner, innerStart, path, group, depth+1)
+		r.startBody(inner, innerStart, path, group, depth+1, false)
 		return
 	}
 	if !isText(mediatype) {
@@ -474,7 +481,7 @@ func (r *Reader) nextPart(f *frame) {
 		path = f.path + "." + path
 	}
 	h, start := r.readHeader(path)
-	r.startBody(h, start, path, f.group, f.depth+1)
+	r.startBody(h, start, path, f.group, f.depth+1, f.digest)
 }
 
 // readText reads the text of a multipart around its parts (RFC 2046

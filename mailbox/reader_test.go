@@ -287,6 +287,24 @@ var readerTests = []struct {
 			{1, "", "2", "text/plain", "", "forwarded http://fwd.example/\n"},
 		},
 	},
+	// RFC 2046 §5.1.5: in a multipart/digest, a part without a
+	// Content-Type is a message (ezmlm's and majordomo's digests write
+	// none), so its base64 body is decoded; one that says text/plain is
+	// text, and a multipart/mixed part's default stays text/plain.
+	{
+		name: "multipart/digest parts are messages",
+		in: message(multi("dg",
+			"\n"+message(b64("digested http://digest.example/one\n"), "Subject: one", "Content-Transfer-Encoding: base64"),
+			message("a note http://digest.example/note\n", "Content-Type: text/plain"),
+			message(multi("mx", "\nFrom: not@a.header\n\nmixed\n"), "Content-Type: multipart/mixed; boundary=mx"),
+		), "Content-Type: multipart/digest; boundary=dg"),
+		want: []got{
+			{1, "", "1.header:Subject", "text/plain", "", "one"},
+			{1, "", "1", "text/plain", "", "digested http://digest.example/one\n"},
+			{1, "", "2", "text/plain", "", "a note http://digest.example/note\n"},
+			{1, "", "3.1", "text/plain", "", "From: not@a.header\n\nmixed\n"},
+		},
+	},
 	// Only text is scanned: an image part is skipped, its number kept.
 	{
 		name: "non-text parts are skipped",
