@@ -511,20 +511,22 @@ func inAttribute(data []byte, s, end int, prev byte) bool {
 var ampersands = strings.NewReplacer("&amp;", "&", "&#38;", "&", "&#x26;", "&", "&#X26;", "&", "&AMP;", "&")
 
 // hostListEnd returns where a URL's authority, data[from:end] up to its
-// path, query or fragment, meets a ',' or ';' that no "@" follows in it,
-// or end when it does not. Neither can be in a host name (RFC 1738 §3.1,
+// path, query or fragment, meets a ',', ';' or '&' that no "@" follows in
+// it, or end when it does not. None can be in a host name (RFC 1738 §3.1,
 // RFC 1123 §2.1) or a port, so there the URL's host has ended and text
 // goes on: a list ("GOPROXY=https://proxy.golang.org,direct", a CSV row
-// "Example,https://example.com,2020", "www.a.example;www.b.example"). An
-// "@" after it makes them a user's ("imap://user;AUTH=*@host/"). Without
-// the cut, the host was invalid and the URL not found at all. The
+// "Example,https://example.com,2020", "www.a.example;www.b.example"), or
+// HTML's escapes of the quotes around it, read as text
+// ("href=&#39;http://a.example&#39;&gt;", "&quot;http://a.example&quot;").
+// An "@" after it makes them a user's ("imap://user;AUTH=*@host/").
+// Without the cut, the host was invalid and the URL not found at all. The
 // callers look only where the URL as written fails.
 func hostListEnd(data []byte, from, end int) int {
 	for i := from; i < end; i++ {
 		switch data[i] {
 		case '/', '?', '#':
 			return end
-		case ',', ';':
+		case ',', ';', '&':
 			for j := i + 1; j < end; j++ {
 				switch data[j] {
 				case '@':

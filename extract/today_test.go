@@ -70,6 +70,10 @@ var todayTests = []struct {
 		nil},
 	{"host ends at a list's comma", "GOPROXY=https://proxy.golang.org,direct; Example,https://example.com,2020; www.a.example;www.b.example https://c.example:8080,x",
 		[]string{"https://proxy.golang.org", "https://example.com", "www.a.example", "www.b.example", "https://c.example:8080"}},
+	// HTML escaped once more and read as text (rinku's tests): the
+	// escaped quote's "&" ends the host.
+	{"host ends at an escaped quote", "&lt;a href=&#39;http://gi.example&#39;&gt;x&lt;/a&gt; &quot;www.q.example&quot;&gt; http://u&p@h.example/",
+		[]string{"http://gi.example", "www.q.example", "http://u&p@h.example/"}},
 	{"a comma in a user, a path, a reg-name", "imap://user;AUTH=*@mail.example.com/INBOX https://a.example/x,y postgresql://h1:5432,h2:5432/db",
 		[]string{"imap://user;AUTH=*@mail.example.com/INBOX", "https://a.example/x,y"}},
 	// JSON strings (RFC 8259 §7): PHP's json_encode escapes "/", Go's
