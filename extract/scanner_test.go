@@ -845,6 +845,12 @@ var matchTests = []struct {
 	{name: "quoted", in: "x\n> > <URL:gopher://gopher.example.edu/11/Information%20About%20Gopher\n> > /Gopher%2B>.", want: []wantMatch{
 		{Text: "gopher://gopher.example.edu/11/Information%20About%20Gopher/Gopher%2B", Kind: Wrapped, Line: 2, Col: 10, Offset: 11, Valid: true, Rejoined: true},
 	}},
+	// An RFC's page break inside a wrapper (RFC 7322 §4.1): the footer,
+	// form feed and header are left out, and the text after it is read.
+	{name: "page break", in: rfcPageBreak, want: []wantMatch{
+		{Text: "http://www.iana.org/assignments/media-types/", Kind: Wrapped, Line: 2, Col: 35, Offset: 90, Valid: true, Rejoined: true},
+		{Text: "http://a.example/", Kind: Bare, Line: 13, Col: 37, Offset: 356, Valid: true},
+	}},
 	// Kinds.
 	{name: "kinds", in: "<http://a.example/> www.b.example c@d.example <URL:e:f> http://g.example/",
 		opts: []Option{WithEmail(true)}, want: []wantMatch{
@@ -885,6 +891,19 @@ var matchTests = []struct {
 		{Text: "http://user@host.example/", Kind: Bare, Line: 1, Col: 1, Offset: 0},
 	}},
 }
+
+// rfcPageBreak is the end of an RFC's page and the start of the next, a
+// wrapper folded over them.
+const rfcPageBreak = "   The registry of media types is kept by the IANA; see\n" +
+	"   the list of registrations <URL:http://www.iana.org/assignments/\n" +
+	"\n\n\n" +
+	"Berners-Lee, Masinter & McCahill                                [Page 5]\n" +
+	"\f\n" +
+	"RFC 1738            Uniform Resource Locators (URL)        December 1994\n" +
+	"\n\n" +
+	"   media-types/> for the types themselves.\n" +
+	"\n" +
+	"   The examples of this page are at http://a.example/ too.\n"
 
 // TestScanDetail runs matchTests.
 func TestScanDetail(t *testing.T) {

@@ -1,6 +1,7 @@
 package wrapper
 
 import (
+	"bytes"
 	"math"
 	"strconv"
 	"unsafe"
@@ -228,9 +229,23 @@ func at(data []byte, atEOF bool, quote []byte, lim Limits, locate int) (w Wrappe
 				// The next line is not part of the same quoted text, so
 				// the wrapper ended without '>'.
 				return Wrapper{}, false
-			case isBreak(win[j]):
+			case isBreak(win[j]) && len(quote) == 0:
 				// A blank line is a paragraph break; a wrapper does not
-				// cross one, so it was unterminated.
+				// cross one, so it was unterminated, unless the blank
+				// lines lead to a page break of an RFC (or draft) that
+				// the URL goes on after.
+				k, st := pageBreak(win, i)
+				switch st {
+				case contShort:
+					return Wrapper{}, undecided
+				case contMismatch:
+					return Wrapper{}, false
+				}
+				if lines += bytes.Count(win[i:k], []byte{'\n'}); lines > lim.MaxLines {
+					return Wrapper{}, false
+				}
+				j = skipSpace(win, k)
+			case isBreak(win[j]):
 				return Wrapper{}, false
 			}
 			i = j
@@ -396,6 +411,13 @@ func rejoin(b, raw, quote []byte, dropHyphens bool) []byte {
 			if c == '\r' && i < len(raw) && raw[i] == '\n' {
 				i++
 			}
+			if j := skipSpace(raw, i); len(quote) == 0 && j < len(raw) && isBreak(raw[j]) {
+				// A blank line inside the URL: at crossed it only at a
+				// page break.
+				if k, st := pageBreak(raw, i); st == contOK {
+					i = k
+				}
+			}
 			i, _ = continuation(raw, i, quote)
 		default:
 			j := i + 1
@@ -411,6 +433,110 @@ func rejoin(b, raw, quote []byte, dropHyphens bool) []byte {
 		}
 	}
 	return b
+}
+
+// pageBreak reads the page break of an RFC, or of an Internet-Draft, at
+// data[i], the start of a line, as RFC 7322 §4.1 (RFC 2223 §3 before it)
+// lays one out: blank lines, the footer line ending "[Page N]", a form
+// feed, the next page's header line, blank lines. It returns the start of
+// the line after them, where text goes on: contOK; contMismatch when
+// data[i:] is not a page break; contShort when data ends first. A
+// wrapper's URL folded over lines meets one where the page ends
+// ("<http://www.iana.org/assignments/" on one page, "media-types/>" on
+// the next); the appendix's rule that whitespace is ignored in a wrapper
+// cannot take the footer and header, and without them the wrapper was
+// unterminated and the URL cut. None of its lines may hold a '<' or '>',
+// so a wrapper still ends at the next '<' and scanning stays linear.
+func pageBreak(data []byte, i int) (j int, st contStatus) {
+	const maxBlank = 8 // blank lines around the footer and the header
+	line := func(i int) (end int, ok bool) {
+		k := bytes.IndexByte(data[i:], '\n')
+		if k < 0 {
+			return 0, false
+		}
+		return i + k + 1, true
+	}
+	blank := func(i, end int) bool { return len(bytes.TrimRight(data[i:end], " \t\r\n")) == 0 }
+	// The blank lines, then the footer.
+	n := 0
+	for {
+		end, ok := line(i)
+		if !ok {
+			return i, contShort
+		}
+		if !blank(i, end) {
+			break
+		}
+		if n++; n > maxBlank {
+			return i, contMismatch
+		}
+		i = end
+	}
+	end, ok := line(i)
+	if !ok {
+		return i, contShort
+	}
+	if !isFooter(bytes.TrimRight(data[i:end], " \t\r\n")) {
+		return i, contMismatch
+	}
+	i = end
+	// The form feed, alone on its line or before the header.
+	if i == len(data) {
+		return i, contShort
+	}
+	if data[i] != '\f' {
+		return i, contMismatch
+	}
+	i++
+	if end, ok := line(i); !ok {
+		return i, contShort
+	} else if blank(i, end) {
+		i = end
+	}
+	// The header, then blank lines.
+	end, ok = line(i)
+	if !ok {
+		return i, contShort
+	}
+	if blank(i, end) || bytes.ContainsAny(data[i:end], "<>") {
+		return i, contMismatch
+	}
+	i, n = end, 0
+	for {
+		end, ok := line(i)
+		if !ok {
+			if i < len(data) && !blank(i, len(data)) {
+				return i, contOK // the text going on, on its last line
+			}
+			return i, contShort
+		}
+		if !blank(i, end) {
+			return i, contOK
+		}
+		if n++; n > maxBlank {
+			return i, contMismatch
+		}
+		i = end
+	}
+}
+
+// isFooter reports whether line, its trailing whitespace trimmed, is the
+// footer of an RFC's page: it ends "[Page N]", and holds no '<' or '>'.
+func isFooter(line []byte) bool {
+	k := bytes.LastIndex(line, []byte("[Page "))
+	if k < 0 || bytes.ContainsAny(line, "<>") {
+		return false
+	}
+	num, ok := bytes.CutSuffix(line[k+len("[Page "):], []byte("]"))
+	if !ok || len(num) == 0 {
+		return false
+	}
+	for _, c := range num {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // breakAt reports whether a line break follows data[i:], after any spaces

@@ -264,7 +264,33 @@ var atTests = []atTest{
 	{name: "closed not EOF", in: "<URL:http://x> and", want: Wrapper{Kind: URL, URL: "http://x"}, raw: "http://x", rest: " and"},
 	{name: "quote closes not EOF", in: "<URL:http://x/\n>", want: Wrapper{Kind: URL, URL: "http://x/", Lines: 1}, raw: "http://x/"},
 	{name: "None not EOF", in: "<alice@", wantMore: false},
-	{name: "blank line not EOF", in: "<URL:http://x/\n\n", wantMore: false},
+	// A blank line may begin an RFC's page break: the lines after it
+	// decide, and a whole line that is no footer decides at once.
+	{name: "blank line not EOF", in: "<URL:http://x/\n\n", wantMore: true},
+	{name: "blank line then part of a line not EOF", in: "<URL:http://x/\n\ny", wantMore: true},
+	{name: "blank line then text not EOF", in: "<URL:http://x/\n\ny\n", wantMore: false},
+	{name: "blank lines then text not EOF", in: "<URL:http://x/\n\n  \n\nyz\n", wantMore: false},
+	{name: "footer then no form feed not EOF", in: "<URL:http://x/\n\nA. Author   [Page 5]\nRFC", wantMore: false},
+	{name: "page break more", in: "<URL:http://x/\n\nA. Author   [Page 5]\n\f\nRFC 1738   URL   December 1994\n\n", wantMore: true},
+
+	// An RFC's page break inside a wrapper (RFC 7322 §4.1): the footer,
+	// the form feed and the header are not part of the URL.
+	{name: "page break", in: "<URL:http://www.iana.org/assignments/\n\n\n\nBerners-Lee, Masinter & McCahill                                [Page 5]\n\f\nRFC 1738            Uniform Resource Locators (URL)        December 1994\n\n\n   media-types/>.", atEOF: true,
+		want: Wrapper{Kind: URL, URL: "http://www.iana.org/assignments/media-types/", Lines: 9},
+		raw:  "http://www.iana.org/assignments/\n\n\n\nBerners-Lee, Masinter & McCahill                                [Page 5]\n\f\nRFC 1738            Uniform Resource Locators (URL)        December 1994\n\n\n   media-types/", rest: "."},
+	{name: "page break, CRLF, form feed before header", in: "<http://a.example/b/\r\n\r\nSmith    Expires May 1, 2021    [Page 12]\r\n\fInternet-Draft    Title    November 2020\r\n\r\n   c.html>", atEOF: true,
+		want: Wrapper{Kind: Angle, URL: "http://a.example/b/c.html", Lines: 5},
+		raw:  "http://a.example/b/\r\n\r\nSmith    Expires May 1, 2021    [Page 12]\r\n\fInternet-Draft    Title    November 2020\r\n\r\n   c.html"},
+	{name: "page break, hyphen before it", in: "<URL:http://x/a-\n\nAuthor [Page 2]\n\f\nRFC 1 Title\n\nb>", atEOF: true,
+		want: Wrapper{Kind: URL, URL: "http://x/a-b", Alternate: "http://x/ab", Lines: 6, Hyphens: 1},
+		raw:  "http://x/a-\n\nAuthor [Page 2]\n\f\nRFC 1 Title\n\nb"},
+	// not page breaks: the wrapper stays unterminated
+	{name: "footer without form feed", in: "<URL:http://x/\n\nAuthor [Page 2]\nRFC 1 Title\n\nb>", atEOF: true},
+	{name: "form feed without footer", in: "<URL:http://x/\n\nAuthor\n\f\nRFC 1 Title\n\nb>", atEOF: true},
+	{name: "footer page not a number", in: "<URL:http://x/\n\nAuthor [Page x]\n\f\nRFC 1 Title\n\nb>", atEOF: true},
+	{name: "header with a bracket", in: "<URL:http://x/\n\nAuthor [Page 2]\n\f\nRFC 1 <Title>\n\nb>", atEOF: true},
+	{name: "page break quoted", in: "<URL:http://x/\n>\n> Author [Page 2]\n> \f\n> RFC 1 Title\n>\n> b>", quote: "> ", atEOF: true},
+	{name: "too many blank lines", in: "<URL:http://x/\n\n\n\n\n\n\n\n\n\n\nAuthor [Page 2]\n\f\nRFC 1 Title\n\nb>", atEOF: true},
 }
 
 // expect fills in the offsets of tt.want from tt.raw and tt.rest.
