@@ -50,6 +50,7 @@ func doc(groups []flagdoc.Group) *flagdoc.Doc {
 		Values: map[string][]string{
 			"hyphen": {"keep", "drop", "both"}, "color": {"auto", "always", "never"},
 			"linkify": {"markdown", "text"}, "completion": {"bash", "zsh", "fish"},
+			"directories": directoryActions, "binary-files": binaryTypes,
 		},
 	}
 }

@@ -2,7 +2,10 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"runtime"
+	"slices"
+	"strings"
 
 	flag "github.com/spf13/pflag"
 
@@ -27,11 +30,13 @@ type config struct {
 	// input
 	recursive   bool
 	follow      bool // -R: -r following every symbolic link
+	skipDirs    bool // -d skip: directories named skipped with no word
 	quietBinary bool // -I: binary files skipped with no note
 	decompress  bool // --search-zip: gzip input read decompressed
 	include     []string
 	exclude     []string
 	excludeDir  []string
+	excludeFrom []string // files of --exclude globs
 	jobs        int
 
 	// output
@@ -59,6 +64,8 @@ type config struct {
 	color      string
 	lineBuf    bool
 	noMessages bool
+	groupSep   string // between groups of lines (-A, -B, -C)
+	noGroupSep bool
 	label      string // --label: standard input's name
 
 	// modes
@@ -100,8 +107,15 @@ func newFlags(cfg *config) (*flag.FlagSet, []flagdoc.Group) {
 	fs.StringArrayVar(&cfg.include, "include", nil, "with -r, read only files whose base name matches `glob` (repeatable)")
 	fs.StringArrayVar(&cfg.exclude, "exclude", nil, "skip files whose base name matches `glob` (repeatable)")
 	fs.StringArrayVar(&cfg.excludeDir, "exclude-dir", nil, "with -r, skip directories whose base name matches `glob` (repeatable)")
+	fs.StringArrayVar(&cfg.excludeFrom, "exclude-from", nil, "skip files whose base name matches a glob of `file`, one a line, as --exclude (repeatable)")
+	fs.VarP(choice{directoryActions, func(v string) {
+		cfg.recursive, cfg.skipDirs = v == "recurse", v == "skip"
+	}}, "directories", "d", "what to do with a directory named (`action`): read, an error without -r; skip, with no word; recurse, as -r")
 	fs.BoolVarP(&cfg.binary, "text", "a", false, "scan binary files too (by default they are skipped with a note)")
 	fs.BoolVarP(&cfg.quietBinary, "skip-binary", "I", false, "skip binary files with no note, as grep -I (-a scans them all the same)")
+	fs.Var(choice{binaryTypes, func(v string) {
+		cfg.binary, cfg.quietBinary = v == "text", v == "without-match"
+	}}, "binary-files", "what to do with binary files (`type`): binary, skip with a note; text, scan, as -a; without-match, skip with none, as -I")
 	fs.BoolVar(&cfg.decompress, "search-zip", false, "read gzip files (.gz: mail archives, logs) as what they hold, as zgrep and ripgrep --search-zip")
 	fs.IntVarP(&cfg.jobs, "jobs", "j", defaultJobs(), "scan on `N` goroutines: up to N files at once, or one file in pieces; output stays in input order")
 	fs.SetAnnotation("jobs", "machine", nil) // its default is the CPUs
@@ -134,6 +148,8 @@ func newFlags(cfg *config) (*flag.FlagSet, []flagdoc.Group) {
 	fs.IntVarP(&cfg.before, "before-context", "B", 0, "print `NUM` lines before each line with a URL")
 	fs.StringVar(&cfg.color, "color", "auto", "highlight URLs in lines shown: auto (when standard output is a terminal), always, never (`when`)")
 	fs.Lookup("color").NoOptDefVal = "always"
+	fs.StringVar(&cfg.groupSep, "group-separator", "--", "the line between groups of lines of -A, -B and -C (`sep`), as grep's")
+	fs.BoolVar(&cfg.noGroupSep, "no-group-separator", false, "no line between groups of lines of -A, -B and -C")
 	fs.BoolVar(&cfg.lineBuf, "line-buffered", false, "write each URL out as soon as it is found (the default when standard output is a terminal)")
 	fs.BoolVarP(&cfg.nullName, "null", "Z", false, "write a NUL after each file name instead of ':' or a newline, as grep -Z")
 	fs.BoolVarP(&cfg.null, "null-data", "0", false, "end each output record with NUL instead of newline")
@@ -222,6 +238,53 @@ func (cfg *config) check(set func(name string) bool) string {
 		}
 	}
 	return ""
+}
+
+// The words of -d and --binary-files, as grep's.
+var (
+	directoryActions = []string{"read", "skip", "recurse"}
+	binaryTypes      = []string{"binary", "text", "without-match"}
+)
+
+// choice is a flag whose value is one of a few words (grep's -d ACTION,
+// --binary-files=TYPE); set gets it once checked. Such a flag and the
+// short ones it stands for (-r, -a, -I) set the same fields, so the last
+// given wins, as in grep.
+type choice struct {
+	words []string
+	set   func(string)
+}
+
+// String is the flag's default for --help: none is shown.
+func (c choice) String() string { return "" }
+
+// Set checks v against the words.
+func (c choice) Set(v string) error {
+	if !slices.Contains(c.words, v) {
+		return fmt.Errorf("must be %s or %s", strings.Join(c.words[:len(c.words)-1], ", "), c.words[len(c.words)-1])
+	}
+	c.set(v)
+	return nil
+}
+
+// Type names the value in messages.
+func (c choice) Type() string { return "string" }
+
+// readExcludeFrom adds the globs of the --exclude-from files to the
+// --exclude ones: one a line, blank lines left out, as grep reads them.
+func (cfg *config) readExcludeFrom() error {
+	for _, name := range cfg.excludeFrom {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			return err
+		}
+		for line := range strings.Lines(string(data)) {
+			if g := strings.TrimRight(line, "\r\n"); g != "" {
+				cfg.exclude = append(cfg.exclude, g)
+			}
+		}
+	}
+	return nil
 }
 
 // maxContextLines bounds -A, -B and -C: the lines before a URL are held

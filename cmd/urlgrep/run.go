@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/urlgrep/urlgrep/internal/printer"
+	"github.com/urlgrep/urlgrep/internal/walk"
 	"github.com/urlgrep/urlgrep/rfc1738"
 	"github.com/urlgrep/urlgrep/search"
 )
@@ -25,7 +26,7 @@ func (cfg *config) printerOptions() printer.Options {
 		JSON: cfg.json, Canonical: cfg.canonical, Redact: cfg.redact, Hyphen: cfg.hyphen, Unique: cfg.unique,
 		LineNum: cfg.lineNum, Column: cfg.column, Offset: cfg.offset, NullName: cfg.nullName, Null: cfg.null,
 		Count: cfg.count, List: cfg.list, ListNone: cfg.listNone, Quiet: cfg.quiet, MaxCount: cfg.maxCount,
-		Lines: cfg.lines, NoMessages: cfg.noMessages,
+		Lines: cfg.lines, NoMessages: cfg.noMessages, GroupSeparator: cfg.groupSep, NoGroupSeparator: cfg.noGroupSep,
 	}
 }
 
@@ -48,6 +49,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		fmt.Fprintf(stderr, "urlgrep: %v\n", err)
 		fmt.Fprintln(stderr, "Try 'urlgrep --help' for more information.")
+		return exitTrouble
+	}
+	if err := cfg.readExcludeFrom(); err != nil {
+		fmt.Fprintf(stderr, "urlgrep: %s\n", walk.ErrorText("", err))
 		return exitTrouble
 	}
 	if msg := cfg.check(func(name string) bool { return fs.Changed(name) }); msg != "" {

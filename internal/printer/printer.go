@@ -47,6 +47,12 @@ type Options struct {
 	MaxCount                     int  // stop reading a file after this many URLs; -1 no limit
 	Lines                        bool // print the lines of Line events (-A, -B, -C), not URLs
 	NoMessages                   bool // no word about files that cannot be read, nor Notes (-s)
+
+	// GroupSeparator is the line printed between groups of Lines that do
+	// not follow each other (grep's "--", which the command sets); none
+	// with NoGroupSeparator.
+	GroupSeparator   string
+	NoGroupSeparator bool
 }
 
 // Printer formats what searches report, one input after the other. Every
@@ -145,8 +151,8 @@ func (p *Printer) End(in walk.Input, err error) bool {
 // lines around it, and "--" between groups of lines that do not follow
 // each other.
 func (p *Printer) line(l *search.Line) {
-	if p.printed && (l.Break || p.firstLine) {
-		p.out.WriteString("--")
+	if p.printed && (l.Break || p.firstLine) && !p.o.NoGroupSeparator {
+		p.out.WriteString(p.o.GroupSeparator)
 		p.eol()
 	}
 	p.printed, p.firstLine = true, false

@@ -39,8 +39,10 @@ type Input struct {
 
 // Options say how to walk.
 type Options struct {
-	// Recursive reads directories; without it a directory is an error.
+	// Recursive reads directories; without it a directory is an error,
+	// or, with SkipDirs, skipped with no word (grep -d skip).
 	Recursive bool
+	SkipDirs  bool
 
 	// Follow, with Recursive, follows the symbolic links in the trees
 	// too (grep -R), not only those named as operands; a link back to a
@@ -143,6 +145,9 @@ func (o *Options) operand(name string, yield func(Input) bool) bool {
 		return yield(Input{Path: name, Label: name, Regular: err == nil && fi.Mode().IsRegular()}) // open reports the error
 	}
 	if !o.Recursive {
+		if o.SkipDirs {
+			return true
+		}
 		return yield(Input{Label: name, Err: fmt.Errorf("%s: is a directory (use -r to read it)", name)})
 	}
 	return o.dir(name, nil, yield)
