@@ -135,7 +135,67 @@ func TestCutPieces(t *testing.T) {
 	if _, err := mailgen.Generate(&gen, 120, 5); err != nil {
 		t.Fatal(err)
 	}
-	data := gen.String()
+	testCutPieces(t, gen.String(), countMessages)
+}
+
+// TestCutPiecesMMDF is TestCutPieces for the same mailbox as MMDF writes
+// it: each message between lines of four ^A, with the "From " line after
+// the first (Python's mailbox.MMDF, mutt) or without it. A "From " line
+// was a cut point, and the piece after it was then read as an mbox.
+func TestCutPiecesMMDF(t *testing.T) {
+	var gen bytes.Buffer
+	if _, err := mailgen.Generate(&gen, 120, 5); err != nil {
+		t.Fatal(err)
+	}
+	countMMDF := func(s string) int { return strings.Count(s, mmdfSep+"\n") / 2 }
+	for _, keepFrom := range []bool{true, false} {
+		var b strings.Builder
+		for _, m := range splitMbox(gen.String()) {
+			if !keepFrom {
+				m = m[strings.IndexByte(m, '\n')+1:]
+			}
+			b.WriteString(mmdfSep + "\n" + m + mmdfSep + "\n")
+		}
+		data := b.String()
+		if got, want := countMMDF(data), len(splitMbox(gen.String())); got != want {
+			t.Fatalf("%d MMDF messages, want %d", got, want)
+		}
+		// Each cut is at a line that opens a message.
+		cuts := 0
+		for from := 0; from+20000 < len(data); cuts++ {
+			c := Cut([]byte(data[from : from+20000]))
+			if c <= 0 {
+				t.Fatalf("keepFrom %v: no cut in data[%d:%d]", keepFrom, from, from+20000)
+			}
+			if from += c; !strings.HasPrefix(data[from:], mmdfSep+"\n") || !strings.HasSuffix(data[:from], "\n"+mmdfSep+"\n") {
+				t.Fatalf("keepFrom %v: cut at %d, not between a message's closing line and the next's opening one: %q", keepFrom, from, data[from-10:from+10])
+			}
+		}
+		testCutPieces(t, data, countMMDF)
+	}
+}
+
+// splitMbox returns the messages of an mbox, each with its "From " line.
+func splitMbox(s string) []string {
+	var msgs []string
+	start := 0
+	for i := 0; i < len(s); i = strings.IndexByte(s[i:], '\n') + i + 1 {
+		if i > 0 && isFromLine([]byte(s[i:])) {
+			msgs = append(msgs, s[start:i])
+			start = i
+		}
+		if strings.IndexByte(s[i:], '\n') < 0 {
+			break
+		}
+	}
+	return append(msgs, s[start:])
+}
+
+// testCutPieces reads data whole, then in pieces cut where Cut says (at
+// most 20,000 bytes each), and compares; count counts the messages of a
+// prefix of data.
+func testCutPieces(t *testing.T, data string, count func(string) int) {
+	t.Helper()
 	render := func(parts []readPart, base int) []string {
 		var out []string
 		for _, rp := range parts {
@@ -158,7 +218,7 @@ func TestCutPieces(t *testing.T) {
 			}
 		}
 		piece := data[from:to]
-		got = append(got, render(readParts(t, piece, StartAt(int64(from), line, 0)), countMessages(data[:from]))...)
+		got = append(got, render(readParts(t, piece, StartAt(int64(from), line, 0)), count(data[:from]))...)
 		line += strings.Count(piece, "\n")
 		from = to
 	}

@@ -305,6 +305,24 @@ var readerTests = []struct {
 			{1, "", "3.1", "text/plain", "", "From: not@a.header\n\nmixed\n"},
 		},
 	},
+	// An MMDF mailbox: each message between lines of four ^A, a "From "
+	// line in a body is text (no quoting), and an attachment's lines are
+	// passed up to the separator.
+	{
+		name: "MMDF mailbox",
+		in: "\x01\x01\x01\x01\n" + message("one http://a.example/x=\ny\nFrom here on, two.\n", "Subject: one", "Content-Transfer-Encoding: quoted-printable") +
+			"\x01\x01\x01\x01\n\x01\x01\x01\x01\n" +
+			message(multi("m", message("two\n", "Content-Type: text/plain"), message(strings.Repeat(b64(strings.Repeat("\x89PNG", 1000)), 4), "Content-Type: image/png", "Content-Transfer-Encoding: base64")),
+				"Subject: two", "Content-Type: multipart/mixed; boundary=m") +
+			"\x01\x01\x01\x01\n\x01\x01\x01\x01\n" + message(b64("three http://c.example/\n"), "Content-Transfer-Encoding: base64") + "\x01\x01\x01\x01\n",
+		want: []got{
+			{1, "", "header:Subject", "text/plain", "", "one"},
+			{1, "", "1", "text/plain", "", "one http://a.example/xy\nFrom here on, two.\n"},
+			{2, "", "header:Subject", "text/plain", "", "two"},
+			{2, "", "1", "text/plain", "", "two\n"},
+			{3, "", "1", "text/plain", "", "three http://c.example/\n"},
+		},
+	},
 	// Only text is scanned: an image part is skipped, its number kept.
 	{
 		name: "non-text parts are skipped",
@@ -991,6 +1009,10 @@ func TestSniff(t *testing.T) {
 		// line has a date (mbox(5)); taking it for one would drop a line.
 		{"From prose", "From the desk of the editor: see http://example.com/.\n", false},
 		{"From line, Thunderbird", "From - Tue Nov 03 11:00:00 1994\nSubject: x\n\nbody\n", true},
+		// An MMDF mailbox: four ^A alone on the first line.
+		{"MMDF", "\x01\x01\x01\x01\nSubject: x\n\nbody\n\x01\x01\x01\x01\n", true},
+		{"MMDF, CRLF", "\x01\x01\x01\x01\r\nSubject: x\r\n\r\nbody\r\n", true},
+		{"^A then text", "\x01\x01\x01\x01 binary\nSubject: x\n\nbody\n", false},
 		{"header-like line then prose", "Subject: notes\nThese are my notes about http://example.com/.\n", false},
 		// Fields, but none of mail.
 		{"unknown fields", "Name: x\nVersion: 1\n\n", false},

@@ -35,12 +35,14 @@ type chunk struct {
 
 // source reads the input line by line, knowing where each line is, and
 // splits an mbox into messages at its "From " separator lines (mboxrd's
-// ">From " quoting undone). A single message or news article is an mbox
-// of one message without a "From " line.
+// ">From " quoting undone), or an MMDF mailbox at its lines of four ^A.
+// A single message or news article is an mbox of one message without a
+// "From " line.
 type source struct {
 	br   *bufio.Reader
 	pos  Position // of the next byte
 	mbox bool     // the input starts with a "From " line
+	mmdf bool     // the input starts with an MMDF separator line
 
 	started   bool
 	lineStart bool // the next byte starts a line
@@ -93,6 +95,7 @@ func (s *source) start() bool {
 		return false
 	}
 	s.mbox = isFromLine(s.peekLine())
+	s.mmdf = isMMDFLine(s.peekLine())
 	return true
 }
 
@@ -134,19 +137,44 @@ func (s *source) peekPrefix(prefix string) bool {
 // mbox: a "From " line that parses as one (sender and asctime date),
 // wherever it stands; prose that starts with "From " does not.
 func (s *source) atSeparator() bool {
-	if !s.mbox || !s.lineStart {
+	if !(s.mbox || s.mmdf) || !s.lineStart {
 		return false
 	}
 	if s.sepAt != s.pos.Offset+1 {
 		// The line at an offset is the same each time: its first bytes
 		// decide (peekLine waits for them), whatever was read since.
-		s.sepAt, s.sepWas = s.pos.Offset+1, s.peekPrefix("From ") && isFromLine(s.peekLine())
+		if s.mmdf {
+			s.sepAt, s.sepWas = s.pos.Offset+1, s.peekPrefix(mmdfSep) && isMMDFLine(s.peekLine())
+		} else {
+			s.sepAt, s.sepWas = s.pos.Offset+1, s.peekPrefix("From ") && isFromLine(s.peekLine())
+		}
 	}
 	return s.sepWas
 }
 
-// skipSeparator consumes a separator line.
+// mmdfSep starts the line that opens and closes each message of an MMDF
+// mailbox (MMDF's, SCO's, mutt's mbox_type=MMDF, Python's mailbox.MMDF):
+// four ^A bytes, alone on it.
+const mmdfSep = "\x01\x01\x01\x01"
+
+// isMMDFLine reports whether b starts with an MMDF separator line.
+func isMMDFLine(b []byte) bool {
+	rest, ok := bytes.CutPrefix(b, []byte(mmdfSep))
+	return ok && (len(rest) == 0 || rest[0] == '\n' || bytes.HasPrefix(rest, []byte("\r\n")))
+}
+
+// skipSeparator consumes a separator line, and, in an MMDF mailbox, the
+// "From " line that may follow it (Python's mailbox.MMDF and mutt write
+// the mbox's separator line after MMDF's).
 func (s *source) skipSeparator() {
+	s.skipLine()
+	if s.mmdf && !s.eof && s.peekPrefix("From ") && isFromLine(s.peekLine()) {
+		s.skipLine()
+	}
+}
+
+// skipLine consumes the rest of a line.
+func (s *source) skipLine() {
 	for {
 		c, ok := s.raw()
 		if !ok || c.eol {
@@ -191,7 +219,8 @@ func (s *source) bulk(delims bool) (chunk, bool) {
 // with next. Base64 attachments are most of a real mailbox's bytes, in
 // lines of 76 that hold neither a space nor a "-": a line that stops the
 // run ("From ", a possible separator, in an mbox; "--", a possible
-// delimiter, in a multipart) has one of them in its first five bytes. So
+// delimiter, in a multipart) has one of them in its first five bytes (an
+// MMDF mailbox's separator, a ^A in its first). So
 // skip finds the first space or "-" with a vector search, takes every line
 // that starts five bytes or more before it, and counts their line breaks,
 // instead of looking at each line (bulk). Where that leaves little (a
@@ -206,6 +235,11 @@ func (s *source) skip(delims bool) bool {
 		k := n // no line that starts at k-4 or later is taken
 		if s.mbox {
 			if i := bytes.IndexByte(b[:k], ' '); i >= 0 {
+				k = i
+			}
+		}
+		if s.mmdf {
+			if i := bytes.IndexByte(b[:k], 1); i >= 0 {
 				k = i
 			}
 		}
@@ -269,6 +303,8 @@ func (s *source) special(line []byte, delims bool) bool {
 		return s.mbox && bytes.HasPrefix(line, []byte("From "))
 	case '>':
 		return s.mbox && isQuotedFrom(line)
+	case 1:
+		return s.mmdf
 	case '-':
 		return delims && len(line) > 1 && line[1] == '-'
 	}
@@ -396,6 +432,19 @@ func (s *source) nextMessage() bool {
 		return false
 	}
 	s.skipSeparator()
+	// An MMDF message ends with the line that opens the next: a closing
+	// one and an opening one, or the last message's closing one alone.
+	if s.mmdf {
+		for !s.eof && s.atSeparator() {
+			s.skipSeparator()
+		}
+		if b, err := s.br.Peek(1); len(b) == 0 {
+			if err != nil && err != io.EOF {
+				s.err = err
+			}
+			s.eof = true // nothing after the last one's closing line
+		}
+	}
 	return !s.eof || s.br.Buffered() > 0
 }
 
@@ -517,13 +566,16 @@ func Cut(data []byte) int {
 }
 
 // lastSeparator returns the start of the last separator line of data
-// whose preceding line break is in data[start:end], or -1.
+// whose preceding line break is in data[start:end], or -1. In an MMDF
+// mailbox that is the line of four ^A that opens a message: after the
+// one that closes the message before it, or before a "From " line.
 func lastSeparator(data []byte, start, end int) int {
 	const sep = "\nFrom "
-	if bytes.IndexByte(data[start:min(len(data), end+len(sep)-1)], ' ') < 0 {
-		// No space, no "From ": a window of base64 (an attachment),
-		// passed at the speed of one vector search, where looking for
-		// "\nFrom " stops at every line.
+	win := data[start:min(len(data), end+len(mmdfPair)-1)]
+	if bytes.IndexByte(win, ' ') < 0 && bytes.IndexByte(win, 1) < 0 {
+		// No space, no "From ", no ^A: a window of base64 (an
+		// attachment), passed at the speed of one vector search, where
+		// looking for "\nFrom " stops at every line.
 		return -1
 	}
 	cut := -1
@@ -535,11 +587,31 @@ func lastSeparator(data []byte, start, end int) int {
 		j += i + 1
 		if isFromLine(data[j:]) && bytes.IndexByte(data[j:], '\n') >= 0 {
 			cut = j
+			if bytes.HasSuffix(data[:j], []byte("\n"+mmdfSep+"\n")) {
+				cut = j - len(mmdfSep) - 1 // MMDF's own separator, before the "From " line
+			}
 		}
 		i = j
 	}
+	if bytes.IndexByte(win, 1) >= 0 {
+		// An MMDF mailbox without "From " lines: the closing line of a
+		// message, then the opening one of the next.
+		for i := start; i < end; {
+			j := bytes.Index(data[i:min(len(data), end+len(mmdfPair)-1)], []byte(mmdfPair))
+			if j < 0 {
+				break
+			}
+			j += i + 1 + len(mmdfSep) + 1
+			cut = max(cut, j)
+			i = j
+		}
+	}
 	return cut
 }
+
+// mmdfPair is the line that closes an MMDF message and the one that opens
+// the next, with the line break before them.
+const mmdfPair = "\n" + mmdfSep + "\n" + mmdfSep + "\n"
 
 // trimEOL is bytes.TrimRight(line, "\r\n"), without the set it builds.
 func trimEOL(line []byte) []byte {
