@@ -135,7 +135,7 @@ func TestCutPieces(t *testing.T) {
 	if _, err := mailgen.Generate(&gen, 120, 5); err != nil {
 		t.Fatal(err)
 	}
-	testCutPieces(t, gen.String(), countMessages)
+	testCutPieces(t, gen.String(), func(s string) int { return Messages([]byte(s)) })
 }
 
 // TestCutPiecesMMDF is TestCutPieces for the same mailbox as MMDF writes
@@ -147,7 +147,7 @@ func TestCutPiecesMMDF(t *testing.T) {
 	if _, err := mailgen.Generate(&gen, 120, 5); err != nil {
 		t.Fatal(err)
 	}
-	countMMDF := func(s string) int { return strings.Count(s, mmdfSep+"\n") / 2 }
+	countMMDF := func(s string) int { return Messages([]byte(s)) }
 	for _, keepFrom := range []bool{true, false} {
 		var b strings.Builder
 		for _, m := range splitMbox(gen.String()) {
@@ -170,6 +170,9 @@ func TestCutPiecesMMDF(t *testing.T) {
 			if from += c; !strings.HasPrefix(data[from:], mmdfSep+"\n") || !strings.HasSuffix(data[:from], "\n"+mmdfSep+"\n") {
 				t.Fatalf("keepFrom %v: cut at %d, not between a message's closing line and the next's opening one: %q", keepFrom, from, data[from-10:from+10])
 			}
+		}
+		if n := strings.Count(data, mmdfSep+"\n"); countMMDF(data[:len(data)-1]) != n/2 || countMMDF(data[:len(data)-len(mmdfSep)-2]) != n/2 {
+			t.Fatalf("Messages: %d, %d, want %d", countMMDF(data[:len(data)-1]), countMMDF(data[:len(data)-len(mmdfSep)-2]), n/2)
 		}
 		testCutPieces(t, data, countMMDF)
 	}
@@ -268,17 +271,6 @@ func TestCutIsLast(t *testing.T) {
 	if want < 0 {
 		t.Fatal("no separator in the data: the test tests nothing")
 	}
-}
-
-// countMessages counts the messages of an mbox prefix.
-func countMessages(s string) int {
-	n := 0
-	for _, line := range strings.SplitAfter(s, "\n") {
-		if isFromLine([]byte(line)) {
-			n++
-		}
-	}
-	return n
 }
 
 // TestHTMLPositions pins where the URLs of quoted-printable HTML are

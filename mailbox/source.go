@@ -540,9 +540,33 @@ func isQuotedFrom(b []byte) bool {
 }
 
 // IsSeparator reports whether line is an mbox separator line, as the
-// Reader reads one: "From ", a sender and an asctime date. Counting them
-// in an input's first bytes gives the messages before a Cut.
+// Reader reads one: "From ", a sender and an asctime date. [Messages]
+// counts the messages of a piece of a mailbox with it.
 func IsSeparator(line []byte) bool { return isFromLine(line) }
+
+// Messages returns the number of messages that start in data, a piece of
+// a mailbox from its start or from where [Cut] cut it to where Cut cuts
+// it next (or its end): its "From " separator lines, or, when it starts
+// with an MMDF separator line, its MMDF messages. Summed over the pieces
+// before a Cut, it is the [StartAt] count of the piece after it.
+func Messages(data []byte) int {
+	mmdf := isMMDFLine(data)
+	n := 0
+	for len(data) > 0 {
+		if mmdf && isMMDFLine(data) || !mmdf && isFromLine(data) {
+			n++
+		}
+		i := bytes.IndexByte(data, '\n')
+		if i < 0 {
+			break
+		}
+		data = data[i+1:]
+	}
+	if mmdf {
+		return (n + 1) / 2 // a message's opening line and its closing one
+	}
+	return n
+}
 
 // Cut returns the index in data of the start of the last mbox separator
 // line ("From " line, see isFromLine) that is preceded by a line break,

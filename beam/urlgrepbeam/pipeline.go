@@ -153,7 +153,7 @@ func (f *splitFn) ProcessElement(ctx context.Context, file fileio.FileMetadata, 
 			emit(Range{Path: at.Path, Start: off, End: off + int64(c), Line: line, Messages: msgs, Mail: mail})
 			line += bytes.Count(piece, []byte{'\n'})
 			if mail {
-				msgs += separators(piece)
+				msgs += mailbox.Messages(piece)
 			}
 			off += int64(c)
 			buf = append(buf[:0], buf[c:]...)
@@ -165,22 +165,6 @@ func (f *splitFn) ProcessElement(ctx context.Context, file fileio.FileMetadata, 
 			return nil
 		}
 	}
-}
-
-// separators counts the mbox separator lines of data.
-func separators(data []byte) int {
-	n := 0
-	for len(data) > 0 {
-		i := bytes.IndexByte(data, '\n')
-		if mailbox.IsSeparator(data) {
-			n++
-		}
-		if i < 0 {
-			break
-		}
-		data = data[i+1:]
-	}
-	return n
 }
 
 // searchFn searches one range and emits its records.
