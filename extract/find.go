@@ -1218,6 +1218,11 @@ func trimEnd(data []byte, s, end int, delimited bool) int {
 			}
 			end--
 		case ')', ']', '}':
+			if k := closingTag(data[s:end]); k > 0 {
+				// BBCode's closing tag: "[url]http://a.example/[/url]".
+				end = s + k
+				continue
+			}
 			if !counted {
 				// Count the brackets only when one closes the URL: most
 				// URLs end otherwise, and need not be read again.
@@ -1242,6 +1247,23 @@ func trimEnd(data []byte, s, end int, delimited bool) int {
 		}
 	}
 	return end
+}
+
+// closingTag returns where a closing tag of BBCode ends b ("[/url]",
+// "[/img]", "[/link]": "[/", a tag name, "]"), or -1. Forums and their
+// mail write "[url]http://a.example/x[/url]"; "[/" starts no path
+// segment a URL holds.
+func closingTag(b []byte) int {
+	i := bytes.LastIndexByte(b, '[')
+	if i < 0 || i+3 >= len(b) || b[i+1] != '/' || b[len(b)-1] != ']' || len(b)-i > 12 {
+		return -1
+	}
+	for _, c := range b[i+2 : len(b)-1] {
+		if !ascii.IsAlpha(c) {
+			return -1
+		}
+	}
+	return i
 }
 
 // emojiPresentation reports whether r is a variation selector or the

@@ -74,6 +74,9 @@ var todayTests = []struct {
 	// escaped quote's "&" ends the host.
 	{"host ends at an escaped quote", "&lt;a href=&#39;http://gi.example&#39;&gt;x&lt;/a&gt; &quot;www.q.example&quot;&gt; http://u&p@h.example/",
 		[]string{"http://gi.example", "www.q.example", "http://u&p@h.example/"}},
+	// Forums' BBCode: a closing tag ends the URL; "[/" and a number do not.
+	{"BBCode closing tags", "[url]https://a.example/x[/url] [img]http://b.example/i.png[/img]. [URL=http://c.example/]c[/URL] http://d.example/a[/1]",
+		[]string{"https://a.example/x", "http://b.example/i.png", "http://c.example/", "http://d.example/a[/1]"}},
 	{"a comma in a user, a path, a reg-name", "imap://user;AUTH=*@mail.example.com/INBOX https://a.example/x,y postgresql://h1:5432,h2:5432/db",
 		[]string{"imap://user;AUTH=*@mail.example.com/INBOX", "https://a.example/x,y"}},
 	// JSON strings (RFC 8259 §7): PHP's json_encode escapes "/", Go's
