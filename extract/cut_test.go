@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -44,16 +45,45 @@ func checkCut(t testing.TB, in string, i int, opts ...Option) {
 	}
 }
 
-// blankLineEnds returns every index just after a blank line in in: the
-// points where Cut may cut.
+// blankLineEnds returns every index just after a blank line in in that
+// is not in an RFC's page break: the points where Cut may cut.
 func blankLineEnds(in string) []int {
+	spans := pageBreakRE.FindAllStringIndex(in, -1)
 	var ends []int
 	for i := 1; i < len(in); i++ {
 		if in[i] == '\n' && (in[i-1] == '\n' || i >= 2 && in[i-1] == '\r' && in[i-2] == '\n') {
-			ends = append(ends, i+1)
+			inside := false
+			for _, sp := range spans {
+				inside = inside || sp[0] < i+1 && i+1 <= sp[1]
+			}
+			if !inside {
+				ends = append(ends, i+1)
+			}
 		}
 	}
 	return ends
+}
+
+// pageBreakRE matches an RFC's page break as a wrapper crosses one (RFC
+// 7322 §4.1): up to eight blank lines, the footer ending "[Page N]", a
+// form feed, the header, up to eight blank lines; none with '<' or '>'.
+var pageBreakRE = regexp.MustCompile(`(?m)(?:^[ \t\r]*\n){0,8}^[^\n<>]*\[Page [0-9]+\][ \t\r]*\n\f(?:[ \t\r]*\n)?[^\n<>]*[^ \t\r\n<>][^\n<>]*\n(?:^[ \t\r]*\n){0,8}`)
+
+// decidedEnd reports whether a cut at e, just after a blank line of in, is
+// known to be no page break's: a complete line that is not blank follows
+// it (no footer: the inputs of the tests that use it have none), or nine
+// blank ones; otherwise in ends before a page break could be told.
+func decidedEnd(in string, e int) bool {
+	for blanks := 0; ; blanks++ {
+		k := strings.IndexByte(in[e:], '\n')
+		if k < 0 {
+			return false
+		}
+		if strings.TrimRight(in[e:e+k], " \t\r") != "" || blanks == 8 {
+			return true
+		}
+		e += k + 1
+	}
 }
 
 func TestCutIndex(t *testing.T) {
@@ -63,20 +93,29 @@ func TestCutIndex(t *testing.T) {
 	}{
 		{"", -1},
 		{"\n", -1},
-		{"\n\n", 2},
-		{"a\n\nb", 3},
+		{"\n\nb\n", 2},
+		{"a\n\nb\n", 3},
 		{"a\n\nb\n\nc\n", 6},
-		{"a\r\n\r\nb", 5},
-		{"a\r\n\r\n", 5},
-		{"a\n \nb", -1},  // a line of spaces is not cut at: only LF LF and LF CR LF
-		{"a\r\r\nb", -1}, // a lone CR is no line break
-		{"x\n>\n\ny", 5},
+		{"a\r\n\r\nb\r\n", 5},
+		{"a\n \nb\n", -1},  // a line of spaces is not cut at: only LF LF and LF CR LF
+		{"a\r\r\nb\n", -1}, // a lone CR is no line break
+		{"x\n>\n\ny\n", 5},
 		{strings.Repeat("line\n", 1000), -1},
+		// Where the text ends before what follows a blank line is known,
+		// an RFC's page break may follow (wrapper.InPageBreak): no cut.
+		{"\n\n", -1},
+		{"a\n\nb", -1},
+		{"a\r\n\r\n", -1},
+		{"a\n\nb\n\nc", 3},
+		// Nor in a page break's blank lines, nor just after them.
+		{"a <URL:http://x/\n\nAuthor [Page 2]\n\f\nRFC 1 Title\n\nb>\n", -1},
+		{"a\n\nb <URL:http://x/\n\nAuthor [Page 2]\n\f\nRFC 1 Title\n\nb>\n", 3},
+		{"a\n\nAuthor [Page 2]\n\f\nRFC 1 Title\n\nb\n\nc\n", 37},
 	} {
 		if got := Cut([]byte(tt.in)); got != tt.want {
 			t.Errorf("Cut(%q) = %d, want %d", trunc(tt.in), got, tt.want)
 		}
-		if ends := blankLineEnds(tt.in); tt.want >= 0 && ends[len(ends)-1] != tt.want {
+		if ends := blankLineEnds(tt.in); tt.want >= 0 && ends[len(ends)-1] != tt.want && decidedEnd(tt.in, ends[len(ends)-1]) {
 			t.Errorf("blankLineEnds(%q) ends %v, Cut says %d", tt.in, ends, tt.want)
 		}
 	}
@@ -103,11 +142,18 @@ func TestCutIsLast(t *testing.T) {
 		}
 	}
 	in := b.String()
-	want := -1
+	var ends []int // the blank lines' ends so far
 	for n := 0; n <= len(in); n++ {
 		if n >= 2 { // blankLineEnds' test, for the LF at n-1
 			if i := n - 1; in[i] == '\n' && (in[i-1] == '\n' || i >= 2 && in[i-1] == '\r' && in[i-2] == '\n') {
-				want = n
+				ends = append(ends, n)
+			}
+		}
+		want := -1 // the last that in[:n] tells is no page break's
+		for k := len(ends) - 1; k >= 0; k-- {
+			if decidedEnd(in[:n], ends[k]) {
+				want = ends[k]
+				break
 			}
 		}
 		if got := Cut([]byte(in[:n])); got != want {

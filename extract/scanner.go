@@ -152,9 +152,11 @@ func (inPlaceReader) Read([]byte) (int, error) { return 0, io.EOF }
 // Cut returns the index just after the last blank line in text (an LF
 // followed by an LF or by CR LF), or -1 when there is none. No URL, wrapper
 // or candidate crosses a blank line (a wrapper ends at one unterminated,
-// appendix; bare URLs end at white space), so a Scanner reports the same
-// URLs for text as for text[:i] and text[i:] scanned apart, the second with
-// [Scanner.ResetAt] at offset i and its line.
+// appendix; bare URLs end at white space), but for a wrapper over an
+// RFC's page break (wrapper.InPageBreak), whose blank lines are not cut
+// at; so a Scanner reports the same URLs for text as for text[:i] and
+// text[i:] scanned apart, the second with [Scanner.ResetAt] at offset i
+// and its line.
 func Cut(text []byte) int {
 	// Windows from the end, a short one first (prose has a blank line
 	// every few lines), each searched forward with bytes.Index's vector
@@ -172,8 +174,20 @@ func Cut(text []byte) int {
 }
 
 // lastBlank returns the index just after the last blank line of text
-// whose final LF is in text[start:end], or -1.
+// whose final LF is in text[start:end], and that is no page break's, or
+// -1.
 func lastBlank(text []byte, start, end int) int {
+	for {
+		cut := lastBlankAny(text, start, end)
+		if cut < 0 || !wrapper.InPageBreak(text, cut) {
+			return cut
+		}
+		end = cut - 1 // the blank lines of an RFC's page break: one before them
+	}
+}
+
+// lastBlankAny is lastBlank with page breaks' blank lines counted.
+func lastBlankAny(text []byte, start, end int) int {
 	lo := max(0, start-2) // a blank line's bytes may start before start
 	w := text[lo:end]
 	cut := -1

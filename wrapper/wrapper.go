@@ -448,7 +448,6 @@ func rejoin(b, raw, quote []byte, dropHyphens bool) []byte {
 // unterminated and the URL cut. None of its lines may hold a '<' or '>',
 // so a wrapper still ends at the next '<' and scanning stays linear.
 func pageBreak(data []byte, i int) (j int, st contStatus) {
-	const maxBlank = 8 // blank lines around the footer and the header
 	line := func(i int) (end int, ok bool) {
 		k := bytes.IndexByte(data[i:], '\n')
 		if k < 0 {
@@ -467,7 +466,7 @@ func pageBreak(data []byte, i int) (j int, st contStatus) {
 		if !blank(i, end) {
 			break
 		}
-		if n++; n > maxBlank {
+		if n++; n > maxPageBlank {
 			return i, contMismatch
 		}
 		i = end
@@ -513,12 +512,44 @@ func pageBreak(data []byte, i int) (j int, st contStatus) {
 		if !blank(i, end) {
 			return i, contOK
 		}
-		if n++; n > maxBlank {
+		if n++; n > maxPageBlank {
 			return i, contMismatch
 		}
 		i = end
 	}
 }
+
+// InPageBreak reports whether data[i], the start of a line, is inside an
+// RFC's page break as [At] crosses one inside a wrapper: in the blank
+// lines before its footer, at the footer, the form feed or the header, or
+// in the blank lines after them. A caller cutting text at blank lines
+// for wrappers not to cross (package extract's Cut) cuts elsewhere. When
+// data ends before that is known, it reports true.
+func InPageBreak(data []byte, i int) bool {
+	if _, st := pageBreak(data, i); st != contMismatch {
+		return true // i starts the page break, or is in its first lines
+	}
+	// Past the footer: back to the form feed, at most a header and the
+	// blank lines after it away, then to the footer before it.
+	j := i
+	for n := 0; n <= maxPageBlank+2 && j > 0; n++ {
+		j = bytes.LastIndexByte(data[:j-1], '\n') + 1 // the line before
+		if data[j] != '\f' {
+			continue
+		}
+		if j == 0 {
+			return false
+		}
+		footer := bytes.LastIndexByte(data[:j-1], '\n') + 1
+		k, st := pageBreak(data, footer)
+		return st == contShort || st == contOK && k >= i
+	}
+	return false
+}
+
+// maxPageBlank bounds the blank lines before a page's footer, and after
+// the next page's header, that pageBreak reads.
+const maxPageBlank = 8
 
 // isFooter reports whether line, its trailing whitespace trimmed, is the
 // footer of an RFC's page: it ends "[Page N]", and holds no '<' or '>'.
