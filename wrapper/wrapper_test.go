@@ -577,6 +577,11 @@ func FuzzAt(f *testing.F) {
 	f.Add(appendixText[strings.IndexByte(appendixText, '<'):], "", 40)
 	f.Fuzz(func(t *testing.T, in, quote string, cut int) {
 		At([]byte(in), true, []byte(quote), DefaultLimits) // any data, any quote: no panic
+		for i := 0; i <= len(in); i++ {
+			if i == 0 || in[i-1] == '\n' {
+				InPageBreak([]byte(in), i) // any line start: no panic
+			}
+		}
 		if !strings.HasPrefix(in, "<") {
 			in = "<" + in
 		}
