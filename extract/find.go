@@ -879,6 +879,12 @@ func (f *Finder) wrapped(w wrapper.Wrapper, data, quote []byte) *Match {
 		}
 		kind = Angle
 	}
+	if kind == Angle {
+		if i := slackLabel(data[w.URLStart:w.URLEnd]); i > 0 {
+			w.URLEnd = w.URLStart + i
+			w.Verbatim, w.Lines, w.Hyphens = true, 0, 0
+		}
+	}
 	raw := f.str(data[w.URLStart:w.URLEnd])
 	w.URL = raw
 	if !w.Verbatim {
@@ -895,6 +901,24 @@ func (f *Finder) wrapped(w wrapper.Wrapper, data, quote []byte) *Match {
 	m.Offset, m.End = int64(w.URLStart), int64(w.URLEnd)
 	m.Rejoined = w.Lines > 0 || raw != w.URL
 	return m
+}
+
+// slackLabel returns where the label of Slack's link markup begins in
+// text, an angle wrapper's text from the URL's first byte to its last
+// ("<https://a.example/|the page>", Slack's messages and their exports;
+// "<mailto:a@b.example|a>"): the index of its '|', or -1. A '|' that a
+// query's "=" or "&", or an escape's "%", follows is the URL's
+// ("<http://a.example/?l=en|sv&x=1>"; a link target of HTML mail, which
+// package mailbox writes so, "<http://r.example|redi%72...>" in spam),
+// so is one after white space (a URL over lines), and a file URL's drive
+// letter's ("file:///C|/dir/x.gif", RFC 1738's days).
+func slackLabel(text []byte) int {
+	i := bytes.IndexByte(text, '|')
+	if i < 0 || bytes.ContainsAny(text[i+1:], "=&%\\") || bytes.ContainsAny(text[:i], " \t\r\n") ||
+		len(text) > 5 && bytes.EqualFold(text[:5], []byte("file:")) {
+		return -1
+	}
+	return i
 }
 
 // readings returns the match of text, a URL rejoined from its lines, or

@@ -364,7 +364,7 @@ func (s *Scanner) try(t, k int) (m *Match, ms, me, resume int, more bool) {
 			return nil, t, 0, 0, true
 		}
 		if m := s.f.wrapped(w, data[t:], quote); m != nil {
-			return m, t + w.URLStart, t + w.URLEnd, t + w.End, false
+			return m, t + int(m.Offset), t + int(m.End), t + w.End, false // wrapped may end the URL early (slackLabel)
 		}
 	case tColon: // one a URL byte follows, or may (startsNothing)
 		// The scheme is the run of scheme bytes before ':', or a suffix

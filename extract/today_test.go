@@ -74,6 +74,10 @@ var todayTests = []struct {
 	// escaped quote's "&" ends the host.
 	{"host ends at an escaped quote", "&lt;a href=&#39;http://gi.example&#39;&gt;x&lt;/a&gt; &quot;www.q.example&quot;&gt; http://u&p@h.example/",
 		[]string{"http://gi.example", "www.q.example", "http://u&p@h.example/"}},
+	// Slack's link markup, in its messages and exports: the label after
+	// '|' is not the URL's; a '|' in a query is.
+	{"Slack's <url|label>", "<https://a.example/x|label> <https://b.example/|B Site> <mailto:c@d.example|c@d.example> <http://e.example/?l=en|sv&x=1> <#C024BE7LR|general>",
+		[]string{"https://a.example/x", "https://b.example/", "mailto:c@d.example", "http://e.example/?l=en|sv&x=1"}},
 	// Forums' BBCode: a closing tag ends the URL; "[/" and a number do not.
 	{"BBCode closing tags", "[url]https://a.example/x[/url] [img]http://b.example/i.png[/img]. [URL=http://c.example/]c[/URL] http://d.example/a[/1]",
 		[]string{"https://a.example/x", "http://b.example/i.png", "http://c.example/", "http://d.example/a[/1]"}},
