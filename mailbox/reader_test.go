@@ -305,6 +305,19 @@ var readerTests = []struct {
 			{1, "", "3.1", "text/plain", "", "From: not@a.header\n\nmixed\n"},
 		},
 	},
+	// A Mailman 2 list's monthly archive (pipermail's .txt): the "@" of
+	// each separator line's sender written " at ".
+	{
+		name: "Mailman archive",
+		in: "From joe at example.com  Mon Jan  1 00:00:00 2001\n" + message("one http://a.example/\n", "From: joe at example.com (Joe)", "Subject: [l] one") +
+			"\nFrom ann at example.org  Tue Jan  2 10:00:00 2001\n" + message("two\n", "From: ann at example.org (Ann)", "Subject: [l] two"),
+		want: []got{
+			{1, "", "header:Subject", "text/plain", "", "[l] one"},
+			{1, "", "1", "text/plain", "", "one http://a.example/\n\n"},
+			{2, "", "header:Subject", "text/plain", "", "[l] two"},
+			{2, "", "1", "text/plain", "", "two\n"},
+		},
+	},
 	// An MMDF mailbox: each message between lines of four ^A, a "From "
 	// line in a body is text (no quoting), and an attachment's lines are
 	// passed up to the separator.
@@ -1009,6 +1022,9 @@ func TestSniff(t *testing.T) {
 		// line has a date (mbox(5)); taking it for one would drop a line.
 		{"From prose", "From the desk of the editor: see http://example.com/.\n", false},
 		{"From line, Thunderbird", "From - Tue Nov 03 11:00:00 1994\nSubject: x\n\nbody\n", true},
+		// Mailman's monthly archives: the sender's "@" written " at ".
+		{"From line, Mailman archive", "From joe at example.com  Mon Jan  1 00:00:00 2001\nFrom: joe at example.com (Joe)\nSubject: x\n\nbody\n", true},
+		{"From prose with at", "From joe at the office Mon Jan  1 00:00:00 2001 we heard.\n", false},
 		// An MMDF mailbox: four ^A alone on the first line.
 		{"MMDF", "\x01\x01\x01\x01\nSubject: x\n\nbody\n\x01\x01\x01\x01\n", true},
 		{"MMDF, CRLF", "\x01\x01\x01\x01\r\nSubject: x\r\n\r\nbody\r\n", true},

@@ -451,7 +451,9 @@ func (s *source) nextMessage() bool {
 // isFromLine reports whether b starts with an mbox separator line: "From ",
 // the sender, and an asctime date ("From sender Mon Nov  2 09:14:03 1994",
 // "From - Tue Nov 03 11:00:00 1994"), so that prose that happens to start
-// with "From " is not one.
+// with "From " is not one. Mailman's archives write the sender's address
+// with " at " for its "@" ("From joe at example.com  Mon Jan  1 ...",
+// the monthly .txt files of every Mailman 2 list).
 func isFromLine(b []byte) bool {
 	if !bytes.HasPrefix(b, []byte("From ")) {
 		return false
@@ -459,12 +461,15 @@ func isFromLine(b []byte) bool {
 	if i := bytes.IndexByte(b, '\n'); i >= 0 {
 		b = b[:i]
 	}
-	var buf [7][]byte
+	var buf [9][]byte
 	var fields [][]byte
 	if n, ok := asciiFields(b, &buf); ok {
 		fields = buf[:n]
 	} else {
 		fields = bytes.Fields(b) // a line with non-ASCII bytes: Unicode spaces
+	}
+	if len(fields) >= 9 && string(fields[2]) == "at" {
+		fields = fields[2:] // "joe at example.com": the sender's three words
 	}
 	if len(fields) < 7 {
 		return false
@@ -491,7 +496,7 @@ func isFromLine(b []byte) bool {
 // asciiFields is bytes.Fields for a line of ASCII bytes, into fields (the
 // rest are not needed): it returns how many it filled, and false, having
 // done nothing useful, when line has a byte that is not ASCII.
-func asciiFields(line []byte, fields *[7][]byte) (int, bool) {
+func asciiFields(line []byte, fields *[9][]byte) (int, bool) {
 	n, start := 0, -1
 	for i, c := range line {
 		if c >= 0x80 {
