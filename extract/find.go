@@ -1278,8 +1278,13 @@ func trimEnd(data []byte, s, end int, delimited bool) int {
 // mail write "[url]http://a.example/x[/url]"; "[/" starts no path
 // segment a URL holds.
 func closingTag(b []byte) int {
-	i := bytes.LastIndexByte(b, '[')
-	if i < 0 || i+3 >= len(b) || b[i+1] != '/' || b[len(b)-1] != ']' || len(b)-i > 12 {
+	lo := max(0, len(b)-12) // "[/" and a tag name of up to 9 letters: a bounded look, for each "]" trimEnd takes
+	i := bytes.LastIndexByte(b[lo:], '[')
+	if i < 0 {
+		return -1
+	}
+	i += lo
+	if i+3 >= len(b) || b[i+1] != '/' || b[len(b)-1] != ']' {
 		return -1
 	}
 	for _, c := range b[i+2 : len(b)-1] {

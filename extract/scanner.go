@@ -177,13 +177,24 @@ func Cut(text []byte) int {
 // whose final LF is in text[start:end], and that is no page break's, or
 // -1.
 func lastBlank(text []byte, start, end int) int {
-	for {
-		cut := lastBlankAny(text, start, end)
-		if cut < 0 || !wrapper.InPageBreak(text, cut) {
-			return cut
-		}
-		end = cut - 1 // the blank lines of an RFC's page break: one before them
+	cut := lastBlankAny(text, start, end)
+	for cut >= 0 && wrapper.InPageBreak(text, cut) {
+		// The blank lines of an RFC's page break: one before them, the
+		// window read backwards once whatever their number.
+		cut = prevBlank(text, start, cut)
 	}
+	return cut
+}
+
+// prevBlank returns the index just after the blank line of text before
+// the one that ends at cut, whose final LF is in text[start:cut-1], or -1.
+func prevBlank(text []byte, start, cut int) int {
+	for i := cut - 2; i >= max(start, 1); i-- { // i: the blank line's final LF
+		if text[i] == '\n' && (text[i-1] == '\n' || i >= 2 && text[i-1] == '\r' && text[i-2] == '\n') {
+			return i + 1
+		}
+	}
+	return -1
 }
 
 // lastBlankAny is lastBlank with page breaks' blank lines counted.

@@ -448,32 +448,45 @@ func rejoin(b, raw, quote []byte, dropHyphens bool) []byte {
 // unterminated and the URL cut. None of its lines may hold a '<' or '>',
 // so a wrapper still ends at the next '<' and scanning stays linear.
 func pageBreak(data []byte, i int) (j int, st contStatus) {
-	line := func(i int) (end int, ok bool) {
-		k := bytes.IndexByte(data[i:], '\n')
-		if k < 0 {
-			return 0, false
+	// blanks passes over up to maxPageBlank blank lines from i: the
+	// start of the next line that is not blank, or a status.
+	blanks := func(i int) (int, contStatus) {
+		for n := 0; ; n++ {
+			j := i
+			for j < len(data) && (data[j] == ' ' || data[j] == '\t' || data[j] == '\r') {
+				j++
+			}
+			switch {
+			case j == len(data):
+				return i, contShort
+			case data[j] != '\n':
+				return i, contOK
+			case n == maxPageBlank:
+				return i, contMismatch
+			}
+			i = j + 1
 		}
-		return i + k + 1, true
 	}
-	blank := func(i, end int) bool { return len(bytes.TrimRight(data[i:end], " \t\r\n")) == 0 }
-	// The blank lines, then the footer.
-	n := 0
-	for {
-		end, ok := line(i)
-		if !ok {
-			return i, contShort
-		}
-		if !blank(i, end) {
-			break
-		}
-		if n++; n > maxPageBlank {
+	// line returns the end of the line at i, after its '\n', which a
+	// footer or a header has within maxPageLine bytes.
+	line := func(i int) (int, contStatus) {
+		k := bytes.IndexByte(data[i:min(len(data), i+maxPageLine)], '\n')
+		switch {
+		case k >= 0:
+			return i + k + 1, contOK
+		case len(data)-i >= maxPageLine:
 			return i, contMismatch
 		}
-		i = end
-	}
-	end, ok := line(i)
-	if !ok {
 		return i, contShort
+	}
+	i, st = blanks(i)
+	if st != contOK {
+		return i, st
+	}
+	// The footer.
+	end, st := line(i)
+	if st != contOK {
+		return i, st
 	}
 	if !isFooter(bytes.TrimRight(data[i:end], " \t\r\n")) {
 		return i, contMismatch
@@ -487,36 +500,19 @@ func pageBreak(data []byte, i int) (j int, st contStatus) {
 		return i, contMismatch
 	}
 	i++
-	if end, ok := line(i); !ok {
-		return i, contShort
-	} else if blank(i, end) {
+	if end, st := line(i); st != contOK {
+		return i, st
+	} else if len(bytes.TrimRight(data[i:end], " \t\r\n")) == 0 {
 		i = end
 	}
 	// The header, then blank lines.
-	end, ok = line(i)
-	if !ok {
-		return i, contShort
+	if end, st = line(i); st != contOK {
+		return i, st
 	}
-	if blank(i, end) || bytes.ContainsAny(data[i:end], "<>") {
+	if len(bytes.TrimRight(data[i:end], " \t\r\n")) == 0 || bytes.ContainsAny(data[i:end], "<>") {
 		return i, contMismatch
 	}
-	i, n = end, 0
-	for {
-		end, ok := line(i)
-		if !ok {
-			if i < len(data) && !blank(i, len(data)) {
-				return i, contOK // the text going on, on its last line
-			}
-			return i, contShort
-		}
-		if !blank(i, end) {
-			return i, contOK
-		}
-		if n++; n > maxPageBlank {
-			return i, contMismatch
-		}
-		i = end
-	}
+	return blanks(end)
 }
 
 // InPageBreak reports whether data[i], the start of a line, is inside an
@@ -530,17 +526,31 @@ func InPageBreak(data []byte, i int) bool {
 		return true // i starts the page break, or is in its first lines
 	}
 	// Past the footer: back to the form feed, at most a header and the
-	// blank lines after it away, then to the footer before it.
+	// blank lines after it away, then to the footer before it; no
+	// further back than such lines can reach.
+	lo := max(0, i-(maxPageBlank+3)*maxPageLine)
+	before := func(j int) int { // the start of the line before the one at j, or -1
+		k := bytes.LastIndexByte(data[lo:j-1], '\n')
+		if k < 0 && lo > 0 {
+			return -1
+		}
+		return lo + k + 1
+	}
 	j := i
 	for n := 0; n <= maxPageBlank+2 && j > 0; n++ {
-		j = bytes.LastIndexByte(data[:j-1], '\n') + 1 // the line before
+		if j = before(j); j < 0 {
+			return false
+		}
 		if data[j] != '\f' {
 			continue
 		}
 		if j == 0 {
 			return false
 		}
-		footer := bytes.LastIndexByte(data[:j-1], '\n') + 1
+		footer := before(j)
+		if footer < 0 {
+			return false
+		}
 		k, st := pageBreak(data, footer)
 		return st == contShort || st == contOK && k >= i
 	}
@@ -548,8 +558,13 @@ func InPageBreak(data []byte, i int) bool {
 }
 
 // maxPageBlank bounds the blank lines before a page's footer, and after
-// the next page's header, that pageBreak reads.
-const maxPageBlank = 8
+// the next page's header, that pageBreak reads; maxPageLine the length of
+// the footer and the header (72 columns in an RFC), so that pageBreak
+// reads a bounded number of bytes, whatever the text.
+const (
+	maxPageBlank = 8
+	maxPageLine  = 256
+)
 
 // isFooter reports whether line, its trailing whitespace trimmed, is the
 // footer of an RFC's page: it ends "[Page N]", and holds no '<' or '>'.
