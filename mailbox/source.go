@@ -135,7 +135,8 @@ func (s *source) peekPrefix(prefix string) bool {
 
 // atSeparator reports whether the next line starts a new message of an
 // mbox: a "From " line that parses as one (sender and asctime date),
-// wherever it stands; prose that starts with "From " does not.
+// wherever it stands; prose that starts with "From " does not. In an MMDF
+// mailbox, a line of four ^A, which opens or closes a message.
 func (s *source) atSeparator() bool {
 	if !(s.mbox || s.mmdf) || !s.lineStart {
 		return false
@@ -221,7 +222,7 @@ func (s *source) bulk(delims bool) (chunk, bool) {
 // run ("From ", a possible separator, in an mbox; "--", a possible
 // delimiter, in a multipart) has one of them in its first five bytes (an
 // MMDF mailbox's separator, a ^A in its first). So
-// skip finds the first space or "-" with a vector search, takes every line
+// skip finds the first space or "-" (or ^A) with a vector search, takes every line
 // that starts five bytes or more before it, and counts their line breaks,
 // instead of looking at each line (bulk). Where that leaves little (a
 // body of text: spaces everywhere), it takes what bulk takes. Unlike
@@ -295,8 +296,9 @@ func (s *source) take(b []byte, n, lines int) (chunk, bool) {
 }
 
 // special reports whether next treats line, the start of a line, apart:
-// a separator ("From "), an mboxrd-quoted ">From " line, or, when delims,
-// a line starting "--" (a multipart's delimiter).
+// a separator ("From ", or a ^A in an MMDF mailbox), an mboxrd-quoted
+// ">From " line, or, when delims, a line starting "--" (a multipart's
+// delimiter).
 func (s *source) special(line []byte, delims bool) bool {
 	switch line[0] {
 	case 'F':
@@ -432,8 +434,9 @@ func (s *source) nextMessage() bool {
 		return false
 	}
 	s.skipSeparator()
-	// An MMDF message ends with the line that opens the next: a closing
-	// one and an opening one, or the last message's closing one alone.
+	// An MMDF message has a line of its own that closes it, and the next
+	// one a line that opens it: both go. After the last one's closing
+	// line there is no message.
 	if s.mmdf {
 		for !s.eof && s.atSeparator() {
 			s.skipSeparator()
