@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/urlgrep/urlgrep/internal/printer"
@@ -27,6 +28,7 @@ func (cfg *config) printerOptions() printer.Options {
 		LineNum: cfg.lineNum, Column: cfg.column, Offset: cfg.offset, NullName: cfg.nullName, Null: cfg.null,
 		Count: cfg.count, List: cfg.list, ListNone: cfg.listNone, Quiet: cfg.quiet, MaxCount: cfg.maxCount,
 		Lines: cfg.lines, NoMessages: cfg.noMessages, GroupSeparator: cfg.groupSep, NoGroupSeparator: cfg.noGroupSep,
+		Colors: printer.ParseColors(os.Getenv("GREP_COLORS")), // grep's, as its users set them
 	}
 }
 

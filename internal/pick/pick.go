@@ -80,7 +80,7 @@ func Collect(ins iter.Seq[walk.Input], opts search.Options, stdin io.Reader, pro
 					it.Where = ev.Part.Subject
 				}
 				if c := ev.Context; c != nil {
-					it.Context = strings.Join(strings.Fields(termtext.Visible(bytes.ReplaceAll(c.Text, []byte{'\n'}, []byte{' '}), nil, false, false)), " ")
+					it.Context = strings.Join(strings.Fields(termtext.Visible(bytes.ReplaceAll(c.Text, []byte{'\n'}, []byte{' '}), nil, false, "", "")), " ")
 				}
 				items = append(items, it)
 			}

@@ -53,6 +53,10 @@ type Options struct {
 	// with NoGroupSeparator.
 	GroupSeparator   string
 	NoGroupSeparator bool
+
+	// Colors are what a Printer made with color colors its output with
+	// (DefaultColors when zero).
+	Colors Colors
 }
 
 // Printer formats what searches report, one input after the other. Every
@@ -66,7 +70,8 @@ type Printer struct {
 	stderr    io.Writer
 	enc       *json.Encoder
 	showFile  bool
-	color     bool
+	color     bool   // --color: pal colors the output
+	pal       Colors // the colors, with color
 	printed   bool            // a line was printed (-A, -B, -C): the next group gets "--"
 	firstLine bool            // no line of the current input printed yet
 	seen      map[string]bool // -u: what was printed
@@ -84,10 +89,14 @@ type Printer struct {
 }
 
 // New returns a Printer writing to out, and its notes and errors to
-// stderr; showFile puts the file name before each line, color highlights
-// URLs in the lines shown.
+// stderr; showFile puts the file name before each line; color colors the
+// output as grep colors its own (Options.Colors): URLs, file names,
+// numbers and separators.
 func New(o Options, out *bufio.Writer, stderr io.Writer, showFile, color bool) *Printer {
 	p := &Printer{o: o, out: out, stderr: stderr, showFile: showFile, color: color, seen: map[string]bool{}}
+	if p.pal = o.Colors; p.pal == (Colors{}) {
+		p.pal = DefaultColors
+	}
 	p.enc = json.NewEncoder(&p.jbuf)
 	p.enc.SetEscapeHTML(false)
 	return p
@@ -152,36 +161,26 @@ func (p *Printer) End(in walk.Input, err error) bool {
 // each other.
 func (p *Printer) line(l *search.Line) {
 	if p.printed && (l.Break || p.firstLine) && !p.o.NoGroupSeparator {
-		p.out.WriteString(p.o.GroupSeparator)
+		p.paint(p.pal.Sep, p.o.GroupSeparator)
 		p.eol()
 	}
 	p.printed, p.firstLine = true, false
-	sep := byte('-')
+	sep := "-"
 	if l.Match {
-		sep = ':'
+		sep = ":"
 	}
 	if p.showFile {
-		p.out.WriteString(p.current)
+		p.paint(p.pal.File, p.current)
 		if p.o.NullName {
 			p.out.WriteByte(0)
 		} else {
-			p.out.WriteByte(sep)
+			p.paint(p.pal.Sep, sep)
 		}
 	}
-	if p.o.LineNum {
-		p.out.WriteString(strconv.Itoa(l.Pos.Line))
-		p.out.WriteByte(sep)
-	}
-	if p.o.Column {
-		p.out.WriteString(strconv.Itoa(l.Pos.Col))
-		p.out.WriteByte(sep)
-	}
-	if p.o.Offset {
-		p.out.WriteString(strconv.FormatInt(l.Pos.Offset, 10))
-		p.out.WriteByte(sep)
-	}
+	p.numbers(l.Pos.Line, l.Pos.Col, l.Pos.Offset, sep)
 	text, spans := p.redactSpans(l.Text, l.URLs)
-	shown := termtext.Visible(text, spans, false, p.color)
+	on, off := p.hl()
+	shown := termtext.Visible(text, spans, false, on, off)
 	for _, h := range p.hides {
 		shown = h.Replace(shown)
 	}
@@ -194,7 +193,7 @@ func (p *Printer) line(l *search.Line) {
 
 // name prints a file name alone (-l, -L): ended by NUL with -Z.
 func (p *Printer) name(label string) {
-	p.out.WriteString(label)
+	p.paint(p.pal.File, label)
 	if p.o.NullName {
 		p.out.WriteByte(0)
 	} else {
@@ -264,16 +263,8 @@ func (p *Printer) Event(ev *search.Event) bool {
 	} else {
 		for _, text := range texts {
 			p.prefix(p.current)
-			if p.o.LineNum {
-				p.field(strconv.Itoa(ev.Pos.Line))
-			}
-			if p.o.Column {
-				p.field(strconv.Itoa(ev.Pos.Col))
-			}
-			if p.o.Offset {
-				p.field(strconv.FormatInt(ev.Pos.Offset, 10))
-			}
-			p.out.WriteString(redact.In(hide, text))
+			p.numbers(ev.Pos.Line, ev.Pos.Col, ev.Pos.Offset, ":")
+			p.paint(p.pal.Match, redact.In(hide, text))
 			p.eol()
 		}
 		if ev.Context != nil {
@@ -344,7 +335,8 @@ func (p *Printer) context(c *search.Context, hide *strings.Replacer) {
 		b.WriteString("…")
 	}
 	text, spans := p.redactSpans(c.Text, [][2]int{{c.Start, c.End}})
-	b.WriteString(termtext.Visible(text, spans, true, p.color))
+	on, off := p.hl()
+	b.WriteString(termtext.Visible(text, spans, true, on, off))
 	if c.CutEnd {
 		b.WriteString("…")
 	}
@@ -385,20 +377,54 @@ func (p *Printer) redactSpans(text []byte, spans [][2]int) ([]byte, [][2]int) {
 	return redact.Spans(text, spans)
 }
 
+// prefix prints the file name and its separator, when file names are
+// shown.
 func (p *Printer) prefix(label string) {
 	if p.showFile {
-		p.out.WriteString(label)
+		p.paint(p.pal.File, label)
 		if p.o.NullName {
 			p.out.WriteByte(0) // -Z, as grep: NUL instead of ':'
 		} else {
-			p.out.WriteByte(':')
+			p.paint(p.pal.Sep, ":")
 		}
 	}
 }
 
-func (p *Printer) field(s string) {
+// numbers prints the line, column and offset prefixes that are asked
+// for, each followed by sep.
+func (p *Printer) numbers(line, col int, offset int64, sep string) {
+	if p.o.LineNum {
+		p.paint(p.pal.Line, strconv.Itoa(line))
+		p.paint(p.pal.Sep, sep)
+	}
+	if p.o.Column {
+		p.paint(p.pal.Line, strconv.Itoa(col))
+		p.paint(p.pal.Sep, sep)
+	}
+	if p.o.Offset {
+		p.paint(p.pal.Byte, strconv.FormatInt(offset, 10))
+		p.paint(p.pal.Sep, sep)
+	}
+}
+
+// paint writes s, in the color code when the output is colored.
+func (p *Printer) paint(code, s string) {
+	if !p.color || code == "" {
+		p.out.WriteString(s)
+		return
+	}
+	p.out.WriteString(p.pal.on(code))
 	p.out.WriteString(s)
-	p.out.WriteByte(':')
+	p.out.WriteString(p.pal.off())
+}
+
+// hl returns the escape sequences around URLs in the lines shown: none
+// without color.
+func (p *Printer) hl() (on, off string) {
+	if !p.color || p.pal.Match == "" {
+		return "", ""
+	}
+	return p.pal.on(p.pal.Match), p.pal.off()
 }
 
 func (p *Printer) eol() {

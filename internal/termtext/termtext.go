@@ -10,33 +10,35 @@ import (
 	"unicode/utf8"
 )
 
-// Visible returns text as it may be shown on a terminal, the spans
-// highlighted (bold red, as grep) when color. Control bytes are shown, not sent: ESC as ^[
+// Visible returns text as it may be shown on a terminal, each span between
+// on and off (a color's escape sequences: "\x1b[01;31m", bold red, as
+// grep's matches, and "\x1b[m"; none when on is empty). Control bytes of
+// text are shown, not sent: ESC as ^[
 // and the rest of C0 and DEL in caret notation, the C1 controls as
 // <U+0080>..<U+009F>, bytes that are not UTF-8 as \xNN, as less shows
 // them, so that input cannot drive the terminal. A line break becomes a
 // break and a tab when indent (the lines of a wrapped URL), a CR before
 // one or at the end goes.
-func Visible(text []byte, spans [][2]int, indent, color bool) string {
+func Visible(text []byte, spans [][2]int, indent bool, on, off string) string {
 	var b strings.Builder
-	on := false // the highlight is on
+	lit := false // the highlight is on
 	k := 0      // the next span
 	for i := 0; i < len(text); {
-		if color && k < len(spans) && i == spans[k][0] {
-			b.WriteString("\x1b[01;31m")
-			on = true
+		if on != "" && k < len(spans) && i == spans[k][0] {
+			b.WriteString(on)
+			lit = true
 		}
-		if on && i == spans[k][1] {
-			b.WriteString("\x1b[m")
-			on = false
+		if lit && i == spans[k][1] {
+			b.WriteString(off)
+			lit = false
 			k++
 			continue
 		}
 		ch := text[i]
 		switch {
 		case ch == '\n' && indent:
-			if on {
-				b.WriteString("\x1b[m\n\t\x1b[01;31m")
+			if lit {
+				b.WriteString(off + "\n\t" + on)
 			} else {
 				b.WriteString("\n\t")
 			}
@@ -66,8 +68,8 @@ func Visible(text []byte, spans [][2]int, indent, color bool) string {
 		}
 		i++
 	}
-	if on {
-		b.WriteString("\x1b[m")
+	if lit {
+		b.WriteString(off)
 	}
 	return b.String()
 }
