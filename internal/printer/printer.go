@@ -70,8 +70,8 @@ type Printer struct {
 	stderr    io.Writer
 	enc       *json.Encoder
 	showFile  bool
-	color     bool   // --color: pal colors the output
-	pal       Colors // the colors, with color
+	color     bool            // --color: pal colors the output
+	pal       Colors          // the colors, with color
 	printed   bool            // a line was printed (-A, -B, -C): the next group gets "--"
 	firstLine bool            // no line of the current input printed yet
 	seen      map[string]bool // -u: what was printed

@@ -22,7 +22,7 @@ import (
 func Visible(text []byte, spans [][2]int, indent bool, on, off string) string {
 	var b strings.Builder
 	lit := false // the highlight is on
-	k := 0      // the next span
+	k := 0       // the next span
 	for i := 0; i < len(text); {
 		if on != "" && k < len(spans) && i == spans[k][0] {
 			b.WriteString(on)
