@@ -362,11 +362,7 @@ func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF, w
 		return nil, hyphenBreak, false
 	}
 	raw := f.str(data[s:end])
-	text := raw
-	if inAttribute(data, s, end, prev) {
-		text = ampersands.Replace(raw)
-	}
-	m = f.match(Bare, raw, text, "", "")
+	m = f.match(Bare, raw, ampText(raw, data[s:end]), "", "")
 	if (m == nil || !m.Valid()) && slashed {
 		// Looked for only where the URL failed: valid ones cost nothing.
 		if k := hostListEnd(data, body, end); k < end && nameHost(data[s:c]) {
@@ -492,22 +488,34 @@ func jsonHex(b []byte) rune {
 	return v
 }
 
-// inAttribute reports whether the URL data[s:end], which prev quotes, is
-// what an HTML or XML attribute's value would be, holding a character
-// reference: closed by the quote that opened it (`href="URL"`; the name
-// before it is not looked at, as Finder.At has only prev), with an "&".
-// There "&amp;" stands for "&" (HTML §13.1.2.3, XML §3.1), and a URL read as
-// written (`href="/buglist.cgi?a=1&amp;b=2"`, in documentation's HTML
-// read as text) asked the server for a parameter "amp;b": its text has
-// the "&" the attribute holds (ampersands). Other references stay as
+// ampText returns the text of a URL written raw (b, its bytes) in which
+// "&amp;" stands for "&" (HTML §13.1.2.3, XML §3.1): raw with its
+// references to "&" resolved. HTML and XML read as text (a page saved,
+// documentation's HTML under /usr/share/doc, the Rust docs' "?sku=Build
+// Tools&amp;rel=16" in a paragraph, href="/buglist.cgi?a=1&amp;b=2"),
+// and the plain text made from them (spam's text parts), write a query's
+// "&" so; read as written, the URL asked the server for a parameter
+// "amp;b". No URL holds "&amp;" for itself. Other references stay as
 // written: "&lt;" and "&gt;" stand for what no URL holds, and in spam's
 // broken HTML ("/&gt") end it. (Mail's HTML parts are decoded before.)
-func inAttribute(data []byte, s, end int, prev byte) bool {
-	return (prev == '"' || prev == '\'') && end < len(data) && data[end] == prev &&
-		bytes.IndexByte(data[s:end], '&') >= 0
+// raw itself, with no allocation, when it holds no such reference.
+func ampText(raw string, b []byte) string {
+	for i := bytes.IndexByte(b, '&'); i >= 0; {
+		r := b[i+1:]
+		if bytes.HasPrefix(r, []byte("amp;")) || bytes.HasPrefix(r, []byte("AMP;")) || bytes.HasPrefix(r, []byte("#38;")) ||
+			bytes.HasPrefix(r, []byte("#x26;")) || bytes.HasPrefix(r, []byte("#X26;")) {
+			return ampersands.Replace(raw)
+		}
+		k := bytes.IndexByte(r, '&')
+		if k < 0 {
+			break
+		}
+		i += 1 + k
+	}
+	return raw
 }
 
-// ampersands replaces the references to "&" in an attribute's value.
+// ampersands replaces the references to "&".
 var ampersands = strings.NewReplacer("&amp;", "&", "&#38;", "&", "&#x26;", "&", "&#X26;", "&", "&AMP;", "&")
 
 // hostListEnd returns where a URL's authority, data[from:end] up to its
@@ -823,7 +831,7 @@ func (f *Finder) www(data []byte, s int, prev byte, atEOF bool) (m *Match, end i
 		return nil, tooLong, false
 	}
 	raw := f.str(data[s:end])
-	m = f.match(WWW, raw, raw, "", "http://")
+	m = f.match(WWW, raw, ampText(raw, data[s:end]), "", "http://")
 	if m == nil || !m.Valid() {
 		if k := hostListEnd(data, s, end); k < end {
 			end = trimEnd(data, s, k, false)

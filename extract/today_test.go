@@ -117,11 +117,11 @@ var todayTests = []struct {
 	{"question mark in prose", "is it http://example.com/? yes", []string{"http://example.com/"}},
 	{"quote opened inside", "http://foo.com/blah_'quoted' and http://w.example/wiki/Ender's_Game'", []string{"http://foo.com/blah_'quoted'", "http://w.example/wiki/Ender's_Game"}},
 	{"trailing at", "see http://foo.bar/path@ now", []string{"http://foo.bar/path"}},
-	// HTML read as text: in a quoted value, "&amp;" is the "&" the
-	// attribute holds (documentation's HTML, /usr/share/doc); in prose,
-	// and other references, the URL is as written.
-	{"ampersand in an attribute", `<a href="https://gcc.gnu.org/bugzilla/buglist.cgi?a=1&amp;b=2&#x26;c=3">x</a> and http://h.example/?x=1&amp;y=2 here`,
-		[]string{"https://gcc.gnu.org/bugzilla/buglist.cgi?a=1&b=2&c=3", "http://h.example/?x=1&amp;y=2"}},
+	// HTML read as text: "&amp;" is the "&" an attribute or a paragraph
+	// holds (documentation's HTML, /usr/share/doc, the Rust docs); other
+	// references, and an "&amp" with no ";", are as written.
+	{"ampersand in an attribute and in prose", `<a href="https://gcc.gnu.org/bugzilla/buglist.cgi?a=1&amp;b=2&#x26;c=3">x</a> and http://h.example/?x=1&amp;y=2 here, www.i.example/?a&AMP;b&#38;c, http://j.example/?a&ampere=1 .`,
+		[]string{"https://gcc.gnu.org/bugzilla/buglist.cgi?a=1&b=2&c=3", "http://h.example/?x=1&y=2", "www.i.example/?a&b&c", "http://j.example/?a&ampere=1"}},
 	{"entity in quotes", `href="http://g.example/search?q=&lt;html&gt;" and http://g.example/a&amp;`, []string{"http://g.example/search?q=&lt;html&gt;", "http://g.example/a"}},
 	// A possessive is prose's after a host or a final "/"; after a word
 	// in the path the "'s" is the URL's, as page titles end (it was
