@@ -362,7 +362,7 @@ func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF, w
 		return nil, hyphenBreak, false
 	}
 	raw := f.str(data[s:end])
-	m = f.match(Bare, raw, ampText(raw, data[s:end]), "", "")
+	m = f.match(Bare, raw, f.ampText(raw, data[s:end]), "", "")
 	if (m == nil || !m.Valid()) && slashed {
 		// Looked for only where the URL failed: valid ones cost nothing.
 		if k := hostListEnd(data, body, end); k < end && nameHost(data[s:c]) {
@@ -498,25 +498,56 @@ func jsonHex(b []byte) rune {
 // "amp;b". No URL holds "&amp;" for itself. Other references stay as
 // written: "&lt;" and "&gt;" stand for what no URL holds, and in spam's
 // broken HTML ("/&gt") end it. (Mail's HTML parts are decoded before.)
-// raw itself, with no allocation, when it holds no such reference.
-func ampText(raw string, b []byte) string {
-	for i := bytes.IndexByte(b, '&'); i >= 0; {
-		r := b[i+1:]
-		if bytes.HasPrefix(r, []byte("amp;")) || bytes.HasPrefix(r, []byte("AMP;")) || bytes.HasPrefix(r, []byte("#38;")) ||
-			bytes.HasPrefix(r, []byte("#x26;")) || bytes.HasPrefix(r, []byte("#X26;")) {
-			return ampersands.Replace(raw)
-		}
-		k := bytes.IndexByte(r, '&')
-		if k < 0 {
-			break
-		}
-		i += 1 + k
+// raw itself when it holds no such reference; for a lazy Finder, the
+// text is in its rejoin buffer, as a wrapper's rejoined reading is.
+func (f *Finder) ampText(raw string, b []byte) string {
+	i := ampRef(b)
+	if i < 0 {
+		return raw
 	}
-	return raw
+	var out []byte
+	if f.lite != nil {
+		out = f.lite.rejoin[:0]
+	} else {
+		out = make([]byte, 0, len(b))
+	}
+	for i >= 0 {
+		out = append(append(out, b[:i]...), '&')
+		b = b[i+ampRefLen(b[i:]):]
+		i = ampRef(b)
+	}
+	out = append(out, b...)
+	if f.lite != nil {
+		f.lite.rejoin = out
+	}
+	return unsafe.String(unsafe.SliceData(out), len(out)) // not written again, but by the lazy Finder's next rejoin
 }
 
-// ampersands replaces the references to "&".
-var ampersands = strings.NewReplacer("&amp;", "&", "&#38;", "&", "&#x26;", "&", "&#X26;", "&", "&AMP;", "&")
+// ampRef returns the index of the first reference to "&" in b, or -1.
+func ampRef(b []byte) int {
+	for i := 0; ; {
+		k := bytes.IndexByte(b[i:], '&')
+		if k < 0 {
+			return -1
+		}
+		if i += k; ampRefLen(b[i:]) > 0 {
+			return i
+		}
+		i++
+	}
+}
+
+// ampRefLen returns the length of the reference to "&" that b starts
+// with ("&amp;", "&AMP;", "&#38;", "&#x26;", "&#X26;"), or 0.
+func ampRefLen(b []byte) int {
+	switch {
+	case len(b) >= 5 && (string(b[:5]) == "&amp;" || string(b[:5]) == "&AMP;" || string(b[:5]) == "&#38;"):
+		return 5
+	case len(b) >= 6 && (string(b[:6]) == "&#x26;" || string(b[:6]) == "&#X26;"):
+		return 6
+	}
+	return 0
+}
 
 // hostListEnd returns where a URL's authority, data[from:end] up to its
 // path, query or fragment, meets a ',', ';' or '&' that no "@" follows in
@@ -831,7 +862,7 @@ func (f *Finder) www(data []byte, s int, prev byte, atEOF bool) (m *Match, end i
 		return nil, tooLong, false
 	}
 	raw := f.str(data[s:end])
-	m = f.match(WWW, raw, ampText(raw, data[s:end]), "", "http://")
+	m = f.match(WWW, raw, f.ampText(raw, data[s:end]), "", "http://")
 	if m == nil || !m.Valid() {
 		if k := hostListEnd(data, s, end); k < end {
 			end = trimEnd(data, s, k, false)

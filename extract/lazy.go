@@ -27,7 +27,8 @@ type lite struct {
 	slots [2]liteSlot
 	buf   []byte // prefix+text, for www hosts and addresses
 	// rejoin holds a wrapper's readings rejoined from its lines
-	// (Finder.rejoin), the texts of slots whose textIsRaw is false.
+	// (Finder.rejoin), or a bare URL's text with its "&amp;" resolved
+	// (Finder.ampText): the texts of slots whose textIsRaw is false.
 	rejoin []byte
 }
 
