@@ -1,0 +1,25 @@
+package printer
+
+import "testing"
+
+// TestParseColors reads GREP_COLORS as grep does: the capabilities
+// urlgrep colors with, mt for ms, ne, and the rest passed over.
+func TestParseColors(t *testing.T) {
+	for _, tt := range []struct {
+		env  string
+		want Colors
+	}{
+		{"", DefaultColors},
+		{"ms=4;33", Colors{Match: "4;33", File: "35", Line: "32", Byte: "32", Sep: "36"}},
+		{"mt=01;32:fn=1:ln=33:bn=34:se=", Colors{Match: "01;32", File: "1", Line: "33", Byte: "34", Sep: ""}},
+		{"ne:mc=01;35:sl=1:cx=2:rv", Colors{Match: "01;31", File: "35", Line: "32", Byte: "32", Sep: "36", NoErase: true}},
+		// Not SGR digits: passed over, no escape sequence of the
+		// environment's reaches the terminal.
+		{"ms=31m\x1b]0;x\x07:fn=35;x", DefaultColors},
+		{"junk::=:fn", DefaultColors},
+	} {
+		if got := ParseColors(tt.env); got != tt.want {
+			t.Errorf("ParseColors(%q) = %+v, want %+v", tt.env, got, tt.want)
+		}
+	}
+}
