@@ -51,6 +51,11 @@ type batch struct {
 	matches []extract.Match
 	text    []byte
 	parts   []mailbox.Part
+	// partNew says the part of the last PartBegin, which is not held
+	// (Options.NoPartBegin), has no copy in parts yet (pipeline.part);
+	// unheld counts such PartBegins, which adapt counts as events.
+	partNew bool
+	unheld  int
 	// held are the URL events of the callbacks that read a Match's text
 	// and positions only (TextOnly) or no Match (CountOnly), in a third of
 	// an Event and its Match's room and with a fifth of their pointers:
@@ -151,6 +156,11 @@ func (p *pipeline) worker() {
 	defer p.wg.Done()
 	var b *batch
 	st := p.s.newStream(func(ev *Event) bool {
+		if ev.Kind == PartBegin && p.lazyParts() {
+			b.partNew = ev.Part != nil // copied for its first event, if it has one
+			b.unheld++
+			return true
+		}
 		if ev.Kind == URL && (ev.borrowed || ev.Match == nil) && ev.Wrapped == nil && ev.Context == nil {
 			b.held = append(b.held, heldURL{})
 			b.held[len(b.held)-1].hold(ev, b, p.part(b, ev))
@@ -211,11 +221,18 @@ func (p *pipeline) part(b *batch, ev *Event) *mailbox.Part {
 	if ev.Part == nil || !p.s.o.reuseParts() {
 		return ev.Part
 	}
-	if ev.Kind == PartBegin {
+	if ev.Kind == PartBegin || b.partNew {
 		b.parts = append(b.parts, *ev.Part)
+		b.partNew = false
 	}
 	return &b.parts[len(b.parts)-1]
 }
+
+// lazyParts says the workers hold no PartBegin (Options.NoPartBegin: it
+// would not be delivered) and copy a part only for its first event: the
+// copies are renumbered at emit (emitBatch), each at its first event, not
+// through their PartBegin.
+func (p *pipeline) lazyParts() bool { return p.s.o.NoPartBegin && p.s.o.reuseParts() }
 
 // heldURL is a URL event held in a batch (batch.held): what a TextOnly
 // callback reads of it (Pos, End, its Match's Kind and Text), and the
@@ -265,7 +282,7 @@ func (p *pipeline) recycle(b *batch) {
 	clear(b.held)
 	b.held = b.held[:0]
 	b.buf, b.events, b.done, b.err = b.buf[:0], b.events[:0], nil, nil
-	b.matches, b.text, b.parts = b.matches[:0], b.text[:0], b.parts[:0]
+	b.matches, b.text, b.parts, b.partNew, b.unheld = b.matches[:0], b.text[:0], b.parts[:0], false, 0
 	p.free = append(p.free, b)
 }
 
@@ -325,6 +342,15 @@ func (p *pipeline) emitBatch() {
 	p.inflight[0] = nil // the array's head is not the slice's: let the batch go
 	p.inflight = p.inflight[1:]
 	start := clock()
+	// Without PartBegin events (lazyParts), each part's copy is renumbered
+	// at its first event: a part's events come together, and share it.
+	var last *mailbox.Part
+	renumberPart := func(ev *Event) {
+		if ev.Part != nil && ev.Part != last && p.lazyParts() && p.msgBase != 0 {
+			ev.Part.Message += p.msgBase
+			last = ev.Part
+		}
+	}
 	i := 0
 	for h := 0; h <= len(b.held) && !p.stopped; h++ {
 		upTo := len(b.events)
@@ -334,10 +360,12 @@ func (p *pipeline) emitBatch() {
 		for ; i < upTo && !p.stopped; i++ {
 			ev := &b.events[i]
 			ev.renumber(p.msgBase) // the worker counted from its batch
+			renumberPart(ev)
 			p.stopped = !p.s.fn(ev)
 		}
 		if h < len(b.held) && !p.stopped {
-			b.held[h].event(&p.ev, &p.m) // a URL's event: nothing to renumber
+			b.held[h].event(&p.ev, &p.m) // a URL's event: its part renumbered once
+			renumberPart(&p.ev)
 			p.stopped = !p.s.fn(&p.ev)
 		}
 	}
@@ -347,7 +375,7 @@ func (p *pipeline) emitBatch() {
 	p.gain.emit += clock() - start
 	p.gain.busy += b.busy
 	p.gain.scanned += int64(len(b.buf))
-	p.adapt(len(b.buf), len(b.events)+len(b.held))
+	p.adapt(len(b.buf), len(b.events)+len(b.held)+b.unheld)
 	p.recycle(b)
 }
 

@@ -88,6 +88,14 @@ type Options struct {
 	// in a wrapper costs no allocation.
 	TextOnly bool
 
+	// NoPartBegin says the callback has no use for PartBegin events
+	// (urlgrep's printer has none): they are not delivered. With TextOnly
+	// or CountOnly, the -j workers then hold nothing for a part that gives
+	// no other event: a mailbox of tiny messages (a news batch of empty
+	// articles, each a part) made them hold a quarter of a KB a message
+	// until its batch was emitted, 27 MiB with two workers.
+	NoPartBegin bool
+
 	// Schemes, when not empty, keeps only the URLs of these schemes (case
 	// and surrounding spaces ignored); Strict only the URLs valid by the
 	// letter of RFC 1738.

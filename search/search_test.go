@@ -105,6 +105,8 @@ func TestJobsSameAsSerial(t *testing.T) {
 		{MaxLength: 300},
 		{TextOnly: true},
 		{TextOnly: true, Email: true, NoWWW: true},
+		{TextOnly: true, NoPartBegin: true},
+		{NoPartBegin: true, Email: true},
 	}
 	sizes := []struct{ target, max int }{{batchTarget, batchMax}, {64, 256}, {1, 1 << 10}, {256, 4 << 10}}
 	defer func(t, m int) { batchTarget, batchMax = t, m }(batchTarget, batchMax)
@@ -883,6 +885,34 @@ func TestJobsPartlessMessages(t *testing.T) {
 	}
 	for _, o := range []Options{{Jobs: 3}, {Jobs: 2, TextOnly: true}, {Jobs: 3, CountOnly: true}} {
 		if got := render(t, "m", data, o); got != want {
+			t.Errorf("%+v differs from Jobs 1:\n%s", o, firstDiff(got, want))
+		}
+	}
+}
+
+// TestJobsNoPartBegin: without PartBegin events (Options.NoPartBegin),
+// the workers copy a part only for its first event, and renumber the
+// copies when their batch is emitted: the URLs of a mailbox of many small
+// messages, most with no URL, carry the message numbers one stream gives.
+func TestJobsNoPartBegin(t *testing.T) {
+	var in strings.Builder
+	for n := range 300 {
+		fmt.Fprintf(&in, "From a@example.org Mon Nov  2 09:14:%02d 1994\nSubject: %d\n\n", n%60, n)
+		if n%7 == 0 {
+			fmt.Fprintf(&in, "see http://www.example.org/%d\n", n)
+		}
+	}
+	data := []byte(in.String())
+	defer func(t, m int) { batchTarget, batchMax = t, m }(batchTarget, batchMax)
+	batchTarget, batchMax = 256, 1024
+	want := render(t, "m", data, Options{Jobs: 1, NoPartBegin: true})
+	if !strings.Contains(want, "msg=295 ") || strings.Contains(want, "part ") {
+		t.Fatalf("NoPartBegin, Jobs 1:\n%s", want)
+	}
+	for _, o := range []Options{{Jobs: 3, NoPartBegin: true}, {Jobs: 2, TextOnly: true, NoPartBegin: true}, {Jobs: 3, CountOnly: true, NoPartBegin: true}} {
+		one := o
+		one.Jobs = 1
+		if got, want := render(t, "m", data, o), render(t, "m", data, one); got != want {
 			t.Errorf("%+v differs from Jobs 1:\n%s", o, firstDiff(got, want))
 		}
 	}

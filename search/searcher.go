@@ -93,6 +93,12 @@ func putKit(k *kit) {
 // newSearcher returns a searcher of in with a kit from kits, which the
 // caller gives back (putKit) once done.
 func newSearcher(in Input, o Options, fn func(*Event) bool) *searcher {
+	if o.NoPartBegin {
+		// Innermost: a piece's renumbering (which changes a part's copy
+		// through its PartBegin) still sees every event.
+		deliver := fn
+		fn = func(ev *Event) bool { return ev.Kind == PartBegin || deliver(ev) }
+	}
 	s := &searcher{in: in, o: o, fn: fn}
 	s.kit = getKit(&s.o)
 	return s
