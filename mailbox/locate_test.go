@@ -178,6 +178,36 @@ func TestCutPiecesMMDF(t *testing.T) {
 	}
 }
 
+// TestCutPiecesNews is TestCutPieces for the same messages in a news
+// batch, each after its "#! rnews" line.
+func TestCutPiecesNews(t *testing.T) {
+	var gen bytes.Buffer
+	if _, err := mailgen.Generate(&gen, 120, 5); err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	msgs := splitMbox(gen.String())
+	for _, m := range msgs {
+		m = m[strings.IndexByte(m, '\n')+1:]
+		fmt.Fprintf(&b, "#! rnews %d\n%s", len(m), m)
+	}
+	data := b.String()
+	count := func(s string) int { return Messages([]byte(s)) }
+	if got := count(data); got != len(msgs) {
+		t.Fatalf("Messages: %d articles, want %d", got, len(msgs))
+	}
+	for from := 0; from+20000 < len(data); {
+		c := Cut([]byte(data[from : from+20000]))
+		if c <= 0 {
+			t.Fatalf("no cut in data[%d:%d]", from, from+20000)
+		}
+		if from += c; !strings.HasPrefix(data[from:], rnewsSep) {
+			t.Fatalf("cut at %d, not at a \"#! rnews\" line: %q", from, data[from:from+10])
+		}
+	}
+	testCutPieces(t, data, count)
+}
+
 // splitMbox returns the messages of an mbox, each with its "From " line.
 func splitMbox(s string) []string {
 	var msgs []string

@@ -318,6 +318,19 @@ var readerTests = []struct {
 			{2, "", "1", "text/plain", "", "two\n"},
 		},
 	},
+	// A news batch (RFC 5537 §3.5's rnews): each article after its
+	// "#! rnews" line, which is not the article's.
+	{
+		name: "news batch",
+		in: "#! rnews 88\n" + message("one http://a.example/x=\ny\n", "Path: a!b", "Newsgroups: c.d", "Subject: one", "Content-Transfer-Encoding: quoted-printable") +
+			"#! rnews 45\n" + message("two\n", "Path: a!b", "Newsgroups: c.d", "Subject: two"),
+		want: []got{
+			{1, "", "header:Subject", "text/plain", "", "one"},
+			{1, "", "1", "text/plain", "", "one http://a.example/xy\n"},
+			{2, "", "header:Subject", "text/plain", "", "two"},
+			{2, "", "1", "text/plain", "", "two\n"},
+		},
+	},
 	// An MMDF mailbox: each message between lines of four ^A, a "From "
 	// line in a body is text (no quoting), and an attachment's lines are
 	// passed up to the separator.
@@ -1025,6 +1038,9 @@ func TestSniff(t *testing.T) {
 		// Mailman's monthly archives: the sender's "@" written " at ".
 		{"From line, Mailman archive", "From joe at example.com  Mon Jan  1 00:00:00 2001\nFrom: joe at example.com (Joe)\nSubject: x\n\nbody\n", true},
 		{"From prose with at", "From joe at the office Mon Jan  1 00:00:00 2001 we heard.\n", false},
+		// A news batch: "#! rnews" and the article's length.
+		{"news batch", "#! rnews 40\nPath: a!b\nNewsgroups: c.d\nSubject: x\n\nbody\n", true},
+		{"shell script", "#!/bin/sh\necho http://a.example/\n", false},
 		// An MMDF mailbox: four ^A alone on the first line.
 		{"MMDF", "\x01\x01\x01\x01\nSubject: x\n\nbody\n\x01\x01\x01\x01\n", true},
 		{"MMDF, CRLF", "\x01\x01\x01\x01\r\nSubject: x\r\n\r\nbody\r\n", true},

@@ -12,11 +12,12 @@ var mailHeaders = []string{"return-path", "received", "from", "date", "message-i
 
 // Sniff reports whether data, the first bytes of an input, look like mail:
 // an mbox's "From " line (with its date: prose that starts with "From " is
-// not mail), an MMDF mailbox's line of four ^A, or a header block that starts with the fields of a message
+// not mail), an MMDF mailbox's line of four ^A, a news batch's "#! rnews"
+// line, or a header block that starts with the fields of a message
 // or a news article: at least two fields, one of them a real mail header
 // (mailHeaders), before anything else.
 func Sniff(data []byte) bool {
-	if isFromLine(data) || isMMDFLine(data) && bytes.IndexByte(data, '\n') >= 0 {
+	if isFromLine(data) || (isMMDFLine(data) || isRnewsLine(data)) && bytes.IndexByte(data, '\n') >= 0 {
 		return true
 	}
 	fields, known := 0, false

@@ -35,14 +35,15 @@ type chunk struct {
 
 // source reads the input line by line, knowing where each line is, and
 // splits an mbox into messages at its "From " separator lines (mboxrd's
-// ">From " quoting undone), or an MMDF mailbox at its lines of four ^A.
-// A single message or news article is an mbox of one message without a
-// "From " line.
+// ">From " quoting undone), an MMDF mailbox at its lines of four ^A, or
+// a news batch at its "#! rnews" lines. A single message or news article
+// is an mbox of one message without a "From " line.
 type source struct {
 	br   *bufio.Reader
 	pos  Position // of the next byte
 	mbox bool     // the input starts with a "From " line
 	mmdf bool     // the input starts with an MMDF separator line
+	news bool     // the input starts with a news batch's "#! rnews" line
 
 	started   bool
 	lineStart bool // the next byte starts a line
@@ -96,6 +97,7 @@ func (s *source) start() bool {
 	}
 	s.mbox = isFromLine(s.peekLine())
 	s.mmdf = isMMDFLine(s.peekLine())
+	s.news = isRnewsLine(s.peekLine())
 	return true
 }
 
@@ -138,15 +140,18 @@ func (s *source) peekPrefix(prefix string) bool {
 // wherever it stands; prose that starts with "From " does not. In an MMDF
 // mailbox, a line of four ^A, which opens or closes a message.
 func (s *source) atSeparator() bool {
-	if !(s.mbox || s.mmdf) || !s.lineStart {
+	if !(s.mbox || s.mmdf || s.news) || !s.lineStart {
 		return false
 	}
 	if s.sepAt != s.pos.Offset+1 {
 		// The line at an offset is the same each time: its first bytes
 		// decide (peekLine waits for them), whatever was read since.
-		if s.mmdf {
+		switch {
+		case s.mmdf:
 			s.sepAt, s.sepWas = s.pos.Offset+1, s.peekPrefix(mmdfSep) && isMMDFLine(s.peekLine())
-		} else {
+		case s.news:
+			s.sepAt, s.sepWas = s.pos.Offset+1, s.peekPrefix(rnewsSep) && isRnewsLine(s.peekLine())
+		default:
 			s.sepAt, s.sepWas = s.pos.Offset+1, s.peekPrefix("From ") && isFromLine(s.peekLine())
 		}
 	}
@@ -157,6 +162,25 @@ func (s *source) atSeparator() bool {
 // mailbox (MMDF's, SCO's, mutt's mbox_type=MMDF, Python's mailbox.MMDF):
 // four ^A bytes, alone on it.
 const mmdfSep = "\x01\x01\x01\x01"
+
+// rnewsSep starts the line before each article of a news batch, as
+// rnews reads one (RFC 5537 §3.5's batches, UUCP's feeds, the archives
+// kept as they came): "#! rnews", the article's length in bytes.
+const rnewsSep = "#! rnews "
+
+// isRnewsLine reports whether b starts with a news batch's line: "#!
+// rnews " and a length. The articles are split at these lines; the
+// lengths are not needed, as no article's line starts so.
+func isRnewsLine(b []byte) bool {
+	rest, ok := bytes.CutPrefix(b, []byte(rnewsSep))
+	if !ok {
+		return false
+	}
+	if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+		rest = rest[:i]
+	}
+	return isDigits(bytes.TrimRight(rest, " \r"))
+}
 
 // isMMDFLine reports whether b starts with an MMDF separator line.
 func isMMDFLine(b []byte) bool {
@@ -234,7 +258,7 @@ func (s *source) skip(delims bool) bool {
 	n := bytes.LastIndexByte(b, '\n') + 1 // whole lines only
 	if n > skipMin {
 		k := n // no line that starts at k-4 or later is taken
-		if s.mbox {
+		if s.mbox || s.news {
 			if i := bytes.IndexByte(b[:k], ' '); i >= 0 {
 				k = i
 			}
@@ -307,6 +331,8 @@ func (s *source) special(line []byte, delims bool) bool {
 		return s.mbox && isQuotedFrom(line)
 	case 1:
 		return s.mmdf
+	case '#':
+		return s.news
 	case '-':
 		return delims && len(line) > 1 && line[1] == '-'
 	}
@@ -555,13 +581,15 @@ func IsSeparator(line []byte) bool { return isFromLine(line) }
 // Messages returns the number of messages that start in data, a piece of
 // a mailbox from its start or from where [Cut] cut it to where Cut cuts
 // it next (or its end): its "From " separator lines, or, when it starts
-// with an MMDF separator line, its MMDF messages. Summed over the pieces
+// with an MMDF separator line, its MMDF messages, or with a news batch's
+// "#! rnews" line, its articles. Summed over the pieces
 // before a Cut, it is the [StartAt] count of the piece after it.
 func Messages(data []byte) int {
-	mmdf := isMMDFLine(data)
+	mmdf, news := isMMDFLine(data), isRnewsLine(data)
 	n := 0
 	for len(data) > 0 {
-		if mmdf && isMMDFLine(data) || !mmdf && isFromLine(data) {
+		switch {
+		case mmdf && isMMDFLine(data), news && isRnewsLine(data), !mmdf && !news && isFromLine(data):
 			n++
 		}
 		i := bytes.IndexByte(data, '\n')
@@ -600,7 +628,8 @@ func Cut(data []byte) int {
 // lastSeparator returns the start of the last separator line of data
 // whose preceding line break is in data[start:end], or -1. In an MMDF
 // mailbox that is the line of four ^A that opens a message: after the
-// one that closes the message before it, or before a "From " line.
+// one that closes the message before it, or before a "From " line; in a
+// news batch, a "#! rnews" line.
 func lastSeparator(data []byte, start, end int) int {
 	const sep = "\nFrom "
 	win := data[start:min(len(data), end+len(mmdfPair)-1)]
@@ -622,6 +651,18 @@ func lastSeparator(data []byte, start, end int) int {
 			if bytes.HasSuffix(data[:j], []byte("\n"+mmdfSep+"\n")) {
 				cut = j - len(mmdfSep) - 1 // MMDF's own separator, before the "From " line
 			}
+		}
+		i = j
+	}
+	for i := start; i < end && bytes.IndexByte(win, '#') >= 0; {
+		// A news batch: the line before an article.
+		j := bytes.Index(data[i:min(len(data), end+len(rnewsSep))], []byte("\n"+rnewsSep))
+		if j < 0 {
+			break
+		}
+		j += i + 1
+		if isRnewsLine(data[j:]) && bytes.IndexByte(data[j:], '\n') >= 0 {
+			cut = max(cut, j)
 		}
 		i = j
 	}
