@@ -102,6 +102,11 @@ type Options struct {
 	Schemes []string
 	Strict  bool
 
+	// ExcludeSchemes drops the URLs of these schemes (case and
+	// surrounding spaces ignored): data and cid, a mail's inline images
+	// and their references, say.
+	ExcludeSchemes []string
+
 	// Unwrap reports the target of a mail security gateway's redirect
 	// link (package unwrap) instead of the link, with the link in
 	// [Event.Wrapped].
@@ -326,6 +331,11 @@ func (o *Options) wanted(m *extract.Match) bool {
 			}
 		}
 		if !ok {
+			return false
+		}
+	}
+	for _, s := range o.ExcludeSchemes {
+		if strings.EqualFold(strings.TrimSpace(s), m.Parsed.Scheme) {
 			return false
 		}
 	}

@@ -17,15 +17,16 @@ import (
 // config is what the flags say.
 type config struct {
 	// what is found
-	strict  bool
-	schemes []string
-	email   bool
-	noWWW   bool
-	maxLen  int
-	hyphen  string
-	unwrap  bool
-	raw     bool
-	binary  bool
+	strict    bool
+	schemes   []string
+	noSchemes []string // --exclude-scheme
+	email     bool
+	noWWW     bool
+	maxLen    int
+	hyphen    string
+	unwrap    bool
+	raw       bool
+	binary    bool
 
 	// input
 	recursive   bool
@@ -95,6 +96,7 @@ func newFlags(cfg *config) (*flag.FlagSet, []flagdoc.Group) {
 
 	fs := group("What is found")
 	fs.StringSliceVar(&cfg.schemes, "scheme", nil, "report only URLs of these `schemes` (comma-separated, e.g. http,https,ftp)")
+	fs.StringSliceVar(&cfg.noSchemes, "exclude-scheme", nil, "report no URLs of these `schemes` (comma-separated, e.g. data,cid: a mail's inline images)")
 	fs.BoolVar(&cfg.strict, "strict", false, "report only URLs valid by the letter of RFC 1738")
 	fs.BoolVar(&cfg.email, "email", false, "also find bare e-mail addresses, as mailto: URLs")
 	fs.BoolVar(&cfg.noWWW, "no-www", false, `do not find "www." hosts written without a scheme`)
@@ -220,7 +222,7 @@ func (cfg *config) check(set func(name string) bool) string {
 		others []string
 	}{
 		{"parse", []string{"linkify", "pick", "json", "count", "files-with-matches", "files-without-match", "quiet", "context", "context-lines", "after-context", "before-context", "recursive", "dereference-recursive", "line-number", "column", "byte-offset", "unique", "max-count"}},
-		{"linkify", []string{"pick", "json", "count", "files-with-matches", "files-without-match", "quiet", "context", "context-lines", "after-context", "before-context", "line-number", "column", "byte-offset", "unique", "max-count", "canonical", "strict", "hyphen", "with-filename", "null", "null-data"}},
+		{"linkify", []string{"exclude-scheme", "pick", "json", "count", "files-with-matches", "files-without-match", "quiet", "context", "context-lines", "after-context", "before-context", "line-number", "column", "byte-offset", "unique", "max-count", "canonical", "strict", "hyphen", "with-filename", "null", "null-data"}},
 		{"pick", []string{"json", "count", "files-with-matches", "files-without-match", "quiet", "context", "context-lines", "after-context", "before-context", "null", "null-data"}},
 		{"json", []string{"count", "files-with-matches", "files-without-match", "context-lines", "after-context", "before-context", "null"}},
 		{"count", []string{"files-without-match", "context", "context-lines", "after-context", "before-context"}},
