@@ -83,6 +83,7 @@ type body struct {
 	csPos   Position
 
 	flowed       bool
+	unfold       bool // flow unfolds iCalendar's and vCard's lines, not format=flowed's
 	delsp        bool
 	flowLine     []byte   // a decoded line not yet complete
 	flowOut      []byte   // a line unflowed (unflow: it was made anew for each)
@@ -655,6 +656,9 @@ func (b *body) flow(data []byte, pos Position) {
 				// is, so that memory stays bounded.
 				p := b.flowPos
 				p.Exact = false
+				if b.unfold && b.flowJoined {
+					b.emit([]byte{'\n'}, p) // the break held before it
+				}
 				b.emit(b.flowLine, p)
 				b.flowLine, b.flowHasPos, b.flowJoined = b.flowLine[:0], false, false
 			}
@@ -669,6 +673,10 @@ func (b *body) flow(data []byte, pos Position) {
 	if data == nil && len(b.flowLine) > 0 {
 		b.unflow()
 	}
+	if data == nil && b.unfold && b.flowJoined {
+		b.flowJoined = false
+		b.emit([]byte{'\n'}, b.flowPos) // the last line's break, held
+	}
 }
 
 // maxFlowLine bounds a flowed line held to be unflowed.
@@ -681,6 +689,10 @@ const maxFlowLine = 64 << 10
 // space after them stay as they were written (§4.5). The signature
 // separator "-- " is not a soft break (§4.3).
 func (b *body) unflow() {
+	if b.unfold {
+		b.unfoldLine()
+		return
+	}
 	line, pos := b.flowLine, b.flowPos
 	b.flowLine, b.flowHasPos = b.flowLine[:0], false
 	pos.Exact = false
@@ -714,6 +726,32 @@ func (b *body) unflow() {
 	}
 	b.flowJoined, b.flowDepth = soft, depth
 	b.emit(out, pos)
+	b.flowOut = out
+}
+
+// unfoldLine emits one line of iCalendar or vCard content: its line
+// break is held until the next line shows whether it is a fold, a break
+// followed by one space or tab (RFC 5545 §3.1, RFC 6350 §3.2), which
+// unfolding removes with that white space: an invitation's
+// "https://zoom.us/j/8" and " 1234567890?pwd=..." are one URL.
+func (b *body) unfoldLine() {
+	line, pos := b.flowLine, b.flowPos
+	b.flowLine, b.flowHasPos = b.flowLine[:0], false
+	pos.Exact = false
+	out := b.flowOut[:0] // emit copies it: the buffer serves the next line
+	if b.flowJoined {
+		if len(line) > 0 && (line[0] == ' ' || line[0] == '\t') {
+			line = line[1:] // a fold: the break held goes, and this space
+		} else {
+			out = append(out, '\n')
+		}
+	}
+	content := trimEOL(line)
+	out = append(out, content...)
+	b.flowJoined = len(content) < len(line) // a break to hold
+	if len(out) > 0 {
+		b.emit(out, pos)
+	}
 	b.flowOut = out
 }
 

@@ -318,6 +318,25 @@ var readerTests = []struct {
 			{2, "", "1", "text/plain", "", "two\n"},
 		},
 	},
+	// iCalendar and vCard fold long lines (RFC 5545 §3.1, RFC 6350
+	// §3.2): a break and one space or tab is no break, so an
+	// invitation's meeting link comes whole; a break before another
+	// property stays.
+	{
+		name: "text/calendar unfolded",
+		in: message(b64("BEGIN:VEVENT\r\nDESCRIPTION:Join\\nhttps://zoom.example/j/8\r\n 1234?pwd=ab\r\nLOCATION:https://t.example/a\r\n\tb/c\r\nEND:VEVENT\r\n"),
+			"Content-Type: text/calendar; charset=utf-8; method=REQUEST", "Content-Transfer-Encoding: base64"),
+		want: []got{
+			{1, "", "1", "text/calendar", "", "BEGIN:VEVENT\nDESCRIPTION:Join\\nhttps://zoom.example/j/81234?pwd=ab\nLOCATION:https://t.example/ab/c\nEND:VEVENT\n"},
+		},
+	},
+	{
+		name: "text/vcard unfolded",
+		in: message("BEGIN:VCARD\nURL:http://v.example/lo\n ng\nEND:VCARD", "Content-Type: text/vcard"),
+		want: []got{
+			{1, "", "1", "text/vcard", "", "BEGIN:VCARD\nURL:http://v.example/long\nEND:VCARD"},
+		},
+	},
 	// A news batch (RFC 5537 §3.5's rnews): each article after its
 	// "#! rnews" line, which is not the article's.
 	{
