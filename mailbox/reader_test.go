@@ -332,7 +332,7 @@ var readerTests = []struct {
 	},
 	{
 		name: "text/vcard unfolded",
-		in: message("BEGIN:VCARD\nURL:http://v.example/lo\n ng\nEND:VCARD", "Content-Type: text/vcard"),
+		in:   message("BEGIN:VCARD\nURL:http://v.example/lo\n ng\nEND:VCARD", "Content-Type: text/vcard"),
 		want: []got{
 			{1, "", "1", "text/vcard", "", "BEGIN:VCARD\nURL:http://v.example/long\nEND:VCARD"},
 		},
