@@ -440,7 +440,7 @@ func (r *Reader) newPart(h header, start Position, mediatype string, ct contentT
 		b.flowed, b.delsp = true, strings.EqualFold(ct.delsp, "yes")
 	}
 	switch mediatype {
-	case "text/calendar", "text/vcard", "text/x-vcard", "text/directory":
+	case "text/calendar", "text/x-vcalendar", "text/vcard", "text/x-vcard", "text/directory":
 		// iCalendar (RFC 5545 §3.1) and vCard (RFC 6350 §3.2) fold long
 		// lines: an invitation's meeting link is cut every 75 bytes.
 		b.flowed, b.unfold = true, true
