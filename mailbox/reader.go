@@ -256,6 +256,14 @@ func (r *Reader) nextMessage() bool {
 		if !r.src.start() {
 			return false
 		}
+		if t := cardType(r.src.peekLine()); t != "" {
+			// A calendar or a vCard file: the input is one such part's
+			// body, with no header block.
+			r.msg++
+			r.msgID, r.subject = "", ""
+			r.startBody(header{{name: []byte("Content-Type"), value: []byte(t)}}, r.src.pos, "", "", 0, false)
+			return true
+		}
 		if r.src.atSeparator() {
 			r.src.skipSeparator()
 		}

@@ -337,6 +337,14 @@ var readerTests = []struct {
 			{1, "", "1", "text/vcard", "", "BEGIN:VCARD\nURL:http://v.example/long\nEND:VCARD"},
 		},
 	},
+	// A calendar or vCard file (.ics, .vcf) is one such part, no header.
+	{
+		name: "calendar file",
+		in:   "\xef\xbb\xbfBEGIN:VCALENDAR\r\nURL:http://c.example/lo\r\n ng\r\nEND:VCALENDAR\r\n",
+		want: []got{
+			{1, "", "1", "text/calendar", "", "\ufeffBEGIN:VCALENDAR\nURL:http://c.example/long\nEND:VCALENDAR\n"},
+		},
+	},
 	// A news batch (RFC 5537 §3.5's rnews): each article after its
 	// "#! rnews" line, which is not the article's.
 	{
@@ -1057,6 +1065,10 @@ func TestSniff(t *testing.T) {
 		// Mailman's monthly archives: the sender's "@" written " at ".
 		{"From line, Mailman archive", "From joe at example.com  Mon Jan  1 00:00:00 2001\nFrom: joe at example.com (Joe)\nSubject: x\n\nbody\n", true},
 		{"From prose with at", "From joe at the office Mon Jan  1 00:00:00 2001 we heard.\n", false},
+		// A calendar's or a vCard's first line (RFC 5545, RFC 6350).
+		{"calendar", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\n", true},
+		{"vCard, lower case", "begin:vcard\nversion:4.0\n", true},
+		{"prose about a calendar", "BEGIN:VCALENDAR starts one.\n", false},
 		// A news batch: "#! rnews" and the article's length.
 		{"news batch", "#! rnews 40\nPath: a!b\nNewsgroups: c.d\nSubject: x\n\nbody\n", true},
 		{"shell script", "#!/bin/sh\necho http://a.example/\n", false},

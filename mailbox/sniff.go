@@ -13,11 +13,11 @@ var mailHeaders = []string{"return-path", "received", "from", "date", "message-i
 // Sniff reports whether data, the first bytes of an input, look like mail:
 // an mbox's "From " line (with its date: prose that starts with "From " is
 // not mail), an MMDF mailbox's line of four ^A, a news batch's "#! rnews"
-// line, or a header block that starts with the fields of a message
+// line, a calendar's or vCard's first line (cardType), or a header block that starts with the fields of a message
 // or a news article: at least two fields, one of them a real mail header
 // (mailHeaders), before anything else.
 func Sniff(data []byte) bool {
-	if isFromLine(data) || (isMMDFLine(data) || isRnewsLine(data)) && bytes.IndexByte(data, '\n') >= 0 {
+	if isFromLine(data) || (isMMDFLine(data) || isRnewsLine(data) || cardType(data) != "") && bytes.IndexByte(data, '\n') >= 0 {
 		return true
 	}
 	fields, known := 0, false
@@ -61,4 +61,23 @@ func looksLikeHeader(b []byte) bool {
 	}
 	colon := bytes.IndexByte(b, ':')
 	return colon > 0 && !bytes.ContainsAny(b[:colon], " \t")
+}
+
+// cardType returns the media type of a file whose first line, b's, opens
+// an iCalendar object ("BEGIN:VCALENDAR", RFC 5545 §3.4; a .ics file, a
+// calendar's export) or a vCard ("BEGIN:VCARD", RFC 6350 §3.1; a .vcf
+// file), or "". Such a file is read as one part of that type, its folded
+// lines unfolded (body.unfoldLine), as a mail's invitation is.
+func cardType(b []byte) string {
+	b = bytes.TrimPrefix(b, []byte("\xef\xbb\xbf")) // a byte order mark
+	if i := bytes.IndexByte(b, '\n'); i >= 0 {
+		b = b[:i]
+	}
+	switch line := bytes.TrimRight(b, " \t\r"); {
+	case bytes.EqualFold(line, []byte("BEGIN:VCALENDAR")):
+		return "text/calendar"
+	case bytes.EqualFold(line, []byte("BEGIN:VCARD")):
+		return "text/vcard"
+	}
+	return ""
 }
