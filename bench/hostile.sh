@@ -34,6 +34,7 @@ shapes=(
 	'Slack labels|<http://a.example/|b c d e f g h>'
 	'mail: MMDF separators|\x01\x01\x01\x01\n|\x01\x01\x01\x01\n'
 	'mail: news batch lines|#! rnews 1\n|#! rnews 1\n'
+	'calendar: folded lines| http://a.example/x\n|BEGIN:VCALENDAR\n'
 	'mail: short header fields|X: a\n|From a@b.example Mon Nov  2 09:14:03 1994\n'
 	'mail: short body lines|1\n|From a@b.example Mon Nov  2 09:14:03 1994\n\n'
 	'mail: quoted-printable lines|=41\n|From a@b.example Mon Nov  2 09:14:03 1994\nContent-Transfer-Encoding: quoted-printable\n\n'
