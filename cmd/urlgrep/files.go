@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"iter"
 	"slices"
 
 	"github.com/urlgrep/urlgrep/internal/printer"
@@ -21,28 +20,6 @@ func scanFiles(names []string, cfg config, stdin io.Reader, stdout io.Writer, ou
 	names = operandNames(names, cfg)
 	trouble := false
 	problem := func(err error) { trouble = cfg.walkProblem(stderr, err) || trouble }
-	// The inputs come as the walk finds them; the first two are looked at
-	// first, for whether there is one input only.
-	next, stopWalk := iter.Pull(walk.Inputs(names, cfg.walkOptions()))
-	defer stopWalk()
-	var first []walk.Input
-	for range 2 {
-		if in, ok := next(); ok {
-			first = append(first, in)
-		}
-	}
-	ins := func(yield func(walk.Input) bool) {
-		for _, in := range first {
-			if !yield(in) {
-				return
-			}
-		}
-		for in, ok := next(); ok; in, ok = next() {
-			if !yield(in) {
-				return
-			}
-		}
-	}
 	showFile := (len(names) > 1 || cfg.withFile || cfg.recursive) && !cfg.noFile
 	p := printer.New(cfg.printerOptions(), out, stderr, showFile, printer.ColorOn(cfg.color, stdout))
 	p.Sink = func() error { return sink.err }
@@ -57,52 +34,7 @@ func scanFiles(names []string, cfg config, stdin io.Reader, stdout io.Writer, ou
 	if show {
 		counts = &prog
 	}
-	opts := cfg.searchOptions(counts)
-	// -c, -l, -L and -q count URLs and print none: no Match is built
-	// where the search needs none (-u remembers each URL's text).
-	opts.CountOnly = (cfg.count || cfg.list || cfg.listNone || cfg.quiet) && !cfg.unique
-	// Printing URLs as written, with their positions, needs no Match
-	// either: the printer reads a borrowed one's Text and positions only.
-	opts.TextOnly = !opts.CountOnly && !cfg.json && !cfg.canonical && !cfg.redact && cfg.hyphen == "keep" &&
-		!cfg.unwrap && !cfg.unique && !cfg.lines && cfg.context == 0
-	scan := func(in walk.Input, opts search.Options, emit func(*search.Event) bool) error {
-		var r io.Reader = stdin
-		if in.Path != "" {
-			f, err := walk.OpenInput(in)
-			if err != nil {
-				return err
-			}
-			defer f.Close()
-			r = f
-		}
-		_, err := search.Search(search.Input{Name: in.Label, R: r}, opts, emit)
-		return err
-	}
-	// -u, -q and -A/-B/-C ("--" between files' groups) depend on what the
-	// files before printed, so they scan one file at a time (each in
-	// pieces on -j goroutines); so does a single input, and standard
-	// input, read as it comes. Several files are otherwise scanned side by
-	// side, each on one goroutine.
-	if cfg.jobs == 1 || len(first) == 1 || cfg.unique || cfg.quiet || cfg.lines || hasStdin(names) {
-		for in := range ins {
-			if in.Err != nil {
-				out.Flush()
-				problem(in.Err)
-				continue
-			}
-			p.Begin(in)
-			err := scan(in, opts, p.Event)
-			if !p.End(in, err) {
-				break
-			}
-		}
-	} else {
-		one := opts
-		one.Jobs = 1
-		p.Parallel(ins, cfg.jobs, func(in walk.Input, emit func(*search.Event) bool) error {
-			return scan(in, one, emit)
-		}, problem)
-	}
+	p.Search(walk.Inputs(names, cfg.walkOptions()), stdin, cfg.searchOptions(counts), hasStdin(names), problem)
 	switch {
 	case p.Err() != nil:
 		if p.Err() != sink.err {

@@ -64,22 +64,16 @@ func linkifyFiles(names []string, cfg config, stdin io.Reader, out io.Writer, st
 			}
 			continue
 		}
-		var r io.Reader = stdin
-		if in.Path != "" {
-			f, err := walk.OpenInput(in)
-			if err != nil {
-				if !cfg.noMessages {
-					fmt.Fprintf(stderr, "urlgrep: %s\n", walk.ErrorText(in.Label, err))
-				}
-				code = exitTrouble
-				continue
+		r, done, err := in.Reader(stdin)
+		if err != nil {
+			if !cfg.noMessages {
+				fmt.Fprintf(stderr, "urlgrep: %s\n", walk.ErrorText(in.Label, err))
 			}
-			r = f
+			code = exitTrouble
+			continue
 		}
-		err := search.Texts(search.Input{Name: in.Label, R: r}, sopts, note, render)
-		if c, ok := r.(io.Closer); ok && in.Path != "" {
-			c.Close() // now, not at the end: -r may hand over many files
-		}
+		err = search.Texts(search.Input{Name: in.Label, R: r}, sopts, note, render)
+		done()
 		if err != nil {
 			fmt.Fprintf(stderr, "urlgrep: %s\n", walk.ErrorText(in.Label, err))
 			code = exitTrouble

@@ -55,17 +55,13 @@ func Collect(ins iter.Seq[walk.Input], opts search.Options, stdin io.Reader, pro
 	opts.Context = true
 	seen := map[string]bool{}
 	for in := range ins {
-		var r io.Reader = stdin
-		if in.Path != "" {
-			f, err := walk.OpenInput(in)
-			if err != nil {
-				problem(in.Label, err)
-				trouble = true
-				continue
-			}
-			r = f
+		r, done, err := in.Reader(stdin)
+		if err != nil {
+			problem(in.Label, err)
+			trouble = true
+			continue
 		}
-		_, err := search.Search(search.Input{Name: in.Label, R: r}, opts, func(ev *search.Event) bool {
+		_, err = search.Search(search.Input{Name: in.Label, R: r}, opts, func(ev *search.Event) bool {
 			switch ev.Kind {
 			case search.Note:
 				note(ev.Note)
@@ -86,9 +82,7 @@ func Collect(ins iter.Seq[walk.Input], opts search.Options, stdin io.Reader, pro
 			}
 			return true
 		})
-		if c, ok := r.(io.Closer); ok && in.Path != "" {
-			c.Close()
-		}
+		done()
 		if err != nil {
 			problem(in.Label, err)
 			trouble = true

@@ -447,6 +447,80 @@ func (p *Printer) Trouble() bool { return p.trouble }
 // Err returns the first error writing the output.
 func (p *Printer) Err() error { return p.err }
 
+// Search searches each input of ins with opts and prints what it finds;
+// problem tells of the walk's problems (Input.Err) in their place.
+// Inputs are searched one at a time (each in pieces on opts.Jobs
+// goroutines) when opts.Jobs is 1, when an input's output depends on
+// those before it (Unique, Quiet, and the "--" Lines prints between
+// inputs), when there is only one (the first two are looked at first),
+// or when ordered says so (standard input among them, read as it comes);
+// otherwise up to opts.Jobs side by side, each on one goroutine
+// (Parallel). The search builds no Match the output does not read
+// (search.Options.CountOnly, TextOnly).
+func (p *Printer) Search(ins iter.Seq[walk.Input], stdin io.Reader, opts search.Options, ordered bool, problem func(error)) {
+	p.narrow(&opts)
+	next, stop := iter.Pull(ins)
+	defer stop()
+	var first []walk.Input
+	for range 2 {
+		if in, ok := next(); ok {
+			first = append(first, in)
+		}
+	}
+	all := func(yield func(walk.Input) bool) {
+		for _, in := range first {
+			if !yield(in) {
+				return
+			}
+		}
+		for in, ok := next(); ok; in, ok = next() {
+			if !yield(in) {
+				return
+			}
+		}
+	}
+	scan := func(in walk.Input, opts search.Options, emit func(*search.Event) bool) error {
+		r, done, err := in.Reader(stdin)
+		if err != nil {
+			return err
+		}
+		defer done()
+		_, err = search.Search(search.Input{Name: in.Label, R: r}, opts, emit)
+		return err
+	}
+	if opts.Jobs <= 1 || len(first) == 1 || p.o.Unique || p.o.Quiet || p.o.Lines || ordered {
+		for in := range all {
+			if in.Err != nil {
+				p.out.Flush()
+				problem(in.Err)
+				continue
+			}
+			p.Begin(in)
+			if !p.End(in, scan(in, opts, p.Event)) {
+				break
+			}
+		}
+		return
+	}
+	one := opts
+	one.Jobs = 1
+	p.Parallel(all, opts.Jobs, func(in walk.Input, emit func(*search.Event) bool) error {
+		return scan(in, one, emit)
+	}, problem)
+}
+
+// narrow tells the search what of a URL event the output reads: -c, -l,
+// -L and -q count URLs and print none, so no Match is built where the
+// search needs none (-u remembers each URL's text); printing URLs as
+// written, with their positions, reads a borrowed Match's Text and
+// positions only.
+func (p *Printer) narrow(opts *search.Options) {
+	o := p.o
+	opts.CountOnly = (o.Count || o.List || o.ListNone || o.Quiet) && !o.Unique
+	opts.TextOnly = !opts.CountOnly && !o.JSON && !o.Canonical && !o.Redact && o.Hyphen == "keep" &&
+		!opts.Unwrap && !o.Unique && !o.Lines && !opts.Context
+}
+
 // writers are Parallel's output buffers, 32 KiB each, one a file being
 // searched: made anew for each of a maildir's files, they were a third of
 // what the command allocated.

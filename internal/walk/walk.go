@@ -37,6 +37,20 @@ type Input struct {
 	Err error
 }
 
+// Reader returns what in reads: the file it names, opened (OpenInput), or
+// stdin for standard input; done closes the file, once the input is read
+// (a tree of many files is not held open to its end).
+func (in Input) Reader(stdin io.Reader) (r io.Reader, done func(), err error) {
+	if in.Path == "" {
+		return stdin, func() {}, nil
+	}
+	f, err := OpenInput(in)
+	if err != nil {
+		return nil, nil, err
+	}
+	return f, func() { f.Close() }, nil
+}
+
 // Options say how to walk.
 type Options struct {
 	// Recursive reads directories; without it a directory is an error,
