@@ -1281,10 +1281,12 @@ func trimEnd(data []byte, s, end int, delimited bool) int {
 			}
 			end--
 		case ')', ']', '}':
-			if k := closingTag(data[s:end]); k > 0 {
+			if c == ']' {
 				// BBCode's closing tag: "[url]http://a.example/[/url]".
-				end = s + k
-				continue
+				if k := closingTag(data[s:end]); k > 0 {
+					end = s + k
+					continue
+				}
 			}
 			if !counted {
 				// Count the brackets only when one closes the URL: most
