@@ -845,7 +845,9 @@ func (f *Finder) www(data []byte, s int, prev byte, atEOF bool) (m *Match, end i
 	if len(data) < s+5 {
 		return nil, 0, !atEOF
 	}
-	if !hasPrefixFold(data[s:], "www.") || !ascii.IsAlnum(data[s+4]) {
+	// The host's first character: a letter or digit, ASCII or not
+	// ("www.öko.de"; the parser holds the host to IDNA2008).
+	if !hasPrefixFold(data[s:], "www.") || !(ascii.IsAlnum(data[s+4]) || data[s+4] >= 0x80) {
 		return nil, 0, false
 	}
 	closer := closerOf(prev)
@@ -860,6 +862,11 @@ func (f *Finder) www(data []byte, s int, prev byte, atEOF bool) (m *Match, end i
 	end = trimEnd(data, s, end, quoted(closer, data, end))
 	if end-s > f.cfg.maxCandidate {
 		return nil, tooLong, false
+	}
+	if end <= s+4 {
+		// Nothing of a host after "www.": its first character ends the
+		// run ("www.…", "www.—").
+		return nil, 0, false
 	}
 	raw := f.str(data[s:end])
 	m = f.match(WWW, raw, f.ampText(raw, data[s:end]), "", "http://")

@@ -38,6 +38,10 @@ var todayTests = []struct {
 	{"IDN host", "http://müller.de/impressum", []string{"http://müller.de/impressum"}},
 	{"IDN host, A-labels", "http://xn--mller-kva.de/impressum", []string{"http://xn--mller-kva.de/impressum"}},
 	{"IDN www host", "www.bücher.example/kaufen", []string{"www.bücher.example/kaufen"}},
+	// linkifyjs's parser suite: a first label that starts with a letter
+	// that is not ASCII was passed over; a character that ends the run
+	// straight after "www." starts nothing (it looped, once allowed).
+	{"IDN www host, first letter", "www.öko.de, www.Ölwechsel.example/x and www.… www.— www.«x»", []string{"www.öko.de", "www.Ölwechsel.example/x"}},
 
 	// 3. IP literals.
 	{"IPv6", "http://[2001:db8::1]/status", []string{"http://[2001:db8::1]/status"}},
