@@ -1079,6 +1079,9 @@ func (f *Finder) runEnd(data []byte, i int, closer byte, atEOF bool) (end int, m
 	from, limit := i, i+f.cfg.maxCandidate+1
 	inPath := false  // past the host: pathBegun, asked once (linear time)
 	var depth [3]int // (), [], {}
+	// The host's labels past a change of script (otherScript), read once
+	// for each stretch of host (linear time).
+	hostEnd, lastLabel := 0, 0
 	for i < len(data) && i < limit {
 		c := data[i]
 		if plainURLByte[c] {
@@ -1129,10 +1132,70 @@ func (f *Finder) runEnd(data []byte, i int, closer byte, atEOF bool) (end int, m
 				return i, false
 			}
 			inPath = true
+		} else if !inPath && i > from && ascii.IsAlnum(data[i-1]) && otherScript(r) {
+			if pathBegun(data[from:i]) {
+				inPath = true
+			} else {
+				if i >= hostEnd {
+					hostEnd, lastLabel, more = hostLabels(data, i, limit, atEOF)
+					if more {
+						return i, true
+					}
+				}
+				if lastLabel <= i {
+					return i, false
+				}
+			}
 		}
 		i += size
 	}
 	return i, i == len(data) && !atEOF
+}
+
+// otherScript reports whether r is a letter of a script other than Latin.
+// Where one follows an ASCII letter or digit in a host's last label, it is
+// the prose after the URL, not the host's: "http://www.example.co.jpを参照",
+// "https://example.com了解更多", "http://example.comздесь" (runEnd). A
+// label of an IDN host keeps to one script, but for Latin letters and
+// digits mixed with Han and kana in Japanese names (RFC 5891 §4.4 leaves
+// the rules to registries; JPRS's allow that mix, and the others' and
+// browsers' display rules keep Latin apart from the other scripts): where
+// more labels follow ("http://sonyの.jp"), the host goes on. A Latin letter
+// with a mark ("bücher") is Latin. Paths and queries hold any letter (RFC
+// 3987 §2.2): there it goes on.
+func otherScript(r rune) bool {
+	return unicode.IsLetter(r) && !unicode.Is(unicode.Latin, r)
+}
+
+// hostLabels reads on from data[i], inside a host, over what a host may
+// hold (letters, marks, digits, '-' and '.'), and returns where that ends
+// and where its last label that follows a dot starts (i when none does:
+// no label follows).
+// more when data ends before the host does and more is to come; it reads
+// no further than limit.
+func hostLabels(data []byte, i, limit int, atEOF bool) (end, lastLabel int, more bool) {
+	lastLabel = i
+	for i < len(data) && i < limit {
+		c := data[i]
+		if c < 0x80 {
+			if c == '.' && i+1 < len(data) && (ascii.IsAlnum(data[i+1]) || data[i+1] >= 0x80) {
+				lastLabel = i + 1
+			} else if !ascii.IsAlnum(c) && c != '-' && c != '.' {
+				return i, lastLabel, false
+			}
+			i++
+			continue
+		}
+		r, size := decodeRune(data, i, atEOF)
+		if size == 0 {
+			return i, lastLabel, true
+		}
+		if !unicode.In(r, unicode.L, unicode.M, unicode.N) {
+			return i, lastLabel, false
+		}
+		i += size
+	}
+	return i, lastLabel, i == len(data) && !atEOF
 }
 
 // isSymbol reports whether r is a Unicode symbol (currency, math,

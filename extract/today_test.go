@@ -38,6 +38,14 @@ var todayTests = []struct {
 	{"IDN host", "http://müller.de/impressum", []string{"http://müller.de/impressum"}},
 	{"IDN host, A-labels", "http://xn--mller-kva.de/impressum", []string{"http://xn--mller-kva.de/impressum"}},
 	{"IDN www host", "www.bücher.example/kaufen", []string{"www.bücher.example/kaufen"}},
+	// Prose glued to a host in another script: Japanese particles, Chinese,
+	// Korean and Russian words straight after the host or port. A label
+	// that mixes Latin with Han and kana, as .jp allows, goes on where
+	// another label follows; a path holds any letter.
+	{"script change ends a host", "詳細はhttp://www.example.co.jpを参照してください。请访问https://example.com了解更多 http://example.comздесь. www.naver.com에서 http://example.com:8080を mailto:x@example.jpまで",
+		[]string{"http://www.example.co.jp", "https://example.com", "http://example.com", "www.naver.com", "http://example.com:8080", "mailto:x@example.jp"}},
+	{"script change inside a host", "http://sonyの.jp/x http://bücher.example/ https://ja.wikipedia.org/wiki/日本語を http://例え.テスト",
+		[]string{"http://sonyの.jp/x", "http://bücher.example/", "https://ja.wikipedia.org/wiki/日本語を", "http://例え.テスト"}},
 	// linkifyjs's parser suite: a first label that starts with a letter
 	// that is not ASCII was passed over; a character that ends the run
 	// straight after "www." starts nothing (it looped, once allowed).
