@@ -32,6 +32,8 @@ shapes=(
 	'page breaks, blank lines|\n\n\nA. Author   [Page 1]\n\f\nRFC 1 Title\n\n\n'
 	'brackets after URLs|http://a.example/x]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]][/'
 	'Slack labels|<http://a.example/|b c d e f g h>'
+	'hosts then another script|http://a.example\xe3\x81\x82'
+	'www hosts, scripts mixed|www.a\xe3\x81\x82.'
 	'mail: MMDF separators|\x01\x01\x01\x01\n|\x01\x01\x01\x01\n'
 	'mail: news batch lines|#! rnews 1\n|#! rnews 1\n'
 	'calendar: folded lines| http://a.example/x\n|BEGIN:VCALENDAR\n'
