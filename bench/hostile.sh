@@ -26,6 +26,8 @@ shapes=(
 	'quote prefixes|> > > > > > > > <URL:http://x.example/\n'
 	'URLs broken after a hyphen|see http://a.example/x-\n> b-\nhttp://www.c-\nd.example/\n'
 	'hosts in a list|http://a.example,'
+	'URLs broken after a slash|in a filled paragraph, see the archive at http://a.example/dir/\n   sub/index.html and\n'
+	'lines that each go on after a slash|http://a.example/d/\n'
 	'JSON-escaped URLs run together|https:\\/\\/a\\/'
 	'JSON escapes after URLs|"https://a.example/\\u0026'
 	'page breaks inside wrappers|<URL:http://x.example/\n\nA. Author   [Page 1]\n\f\nRFC 1 Title\n\n'

@@ -38,8 +38,11 @@
 //     "GUARANTEEDhttp://", quoted-printable's "=3Dhttp://" read raw)
 //     starts the URL, where another scheme glued so is part of the word's;
 //     a bare URL broken after a hyphen at a line break is read with the
-//     next line when that repeats the line's quote prefix, its readings
-//     ranked as a wrapper's (mail clients break long lines so);
+//     lines that go on with it when they repeat the line's quote prefix,
+//     its readings ranked as a wrapper's (mail clients break long lines
+//     so), and one broken after a "/", "?", "&" or "#" where the rest did
+//     not fit a filled line (RFCs' references) when the next line goes on
+//     as such a URL does (README.md, "Bare URLs broken over lines");
 //   - hosts starting "www." with no scheme, as GFM links them;
 //   - e-mail addresses, as mailto: URLs, with [WithEmail].
 //

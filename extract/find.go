@@ -40,13 +40,14 @@ const (
 // for a candidate longer than maxCandidate: the Scanner counts it dropped.
 const tooLong = -1
 
-// hyphenBreak is the end that bare returns, with a nil match, for a URL
-// whose run ends in a hyphen at a line break ("http://www.dcc-" then
-// "servers.net/" on the next line), written with "//" or a mailto or news
-// URL: the caller reads it rejoined with that line (bareJoined), knowing
-// the line's quote prefix, and as written (bare again, written) when that
+// lineBreak is the end that bare and www return, with a nil match, for a
+// URL whose run ends at a line break where it may go on (lineBreakAt: a
+// hyphen, "http://www.dcc-" then "servers.net/", or a "/" and the like, in
+// a text that broke it there for want of room): the caller reads it
+// rejoined with the lines that go on with it (joined), knowing the line's
+// quote prefix, and as written (bare or www again, written) when that
 // gives none.
-const hyphenBreak = -2
+const lineBreak = -2
 
 type config struct {
 	maxCandidate int
@@ -138,7 +139,28 @@ func NewFinder(opts ...Option) *Finder {
 // how many bytes of data the URL takes, through the closing '>' for a
 // wrapper; the match's offsets are relative to data, and its Line and Col
 // are 0. At returns nil and 0 when no URL starts at data[0].
+//
+// At does not see where data[0] stands on its line: a bare URL that a line
+// break cut after a "/" and the like is read as if it started its line
+// (see [Finder.AtLine]).
 func (f *Finder) At(data []byte, prev byte, quote []byte) (m *Match, n int) {
+	return f.at(data, prev, quote, column{})
+}
+
+// AtLine is [Finder.At] for a URL whose line holds before ahead of it:
+// the line's bytes from its start to data[0], quote prefix and all. The
+// quote prefix is read from before, and where the URL stands on its line:
+// a text filled to its width breaks a long URL after a "/" and the like
+// where the rest did not fit, and AtLine rejoins it as a [Scanner] does.
+func (f *Finder) AtLine(data []byte, prev byte, before []byte) (m *Match, n int) {
+	indent := 0
+	for indent < len(before) && bytes.IndexByte([]byte(" \t>|"), before[indent]) >= 0 {
+		indent++
+	}
+	return f.at(data, prev, before[:wrapper.QuotePrefix(before)], column{url: len(before), text: indent})
+}
+
+func (f *Finder) at(data []byte, prev byte, quote []byte, col column) (m *Match, n int) {
 	if len(data) == 0 {
 		return nil, 0
 	}
@@ -153,8 +175,8 @@ func (f *Finder) At(data []byte, prev byte, quote []byte) (m *Match, n int) {
 		// As the Scanner has it (schemeStart).
 		if j, kind := schemeStart(data[:c], prev); j == 0 {
 			m, end, _ := f.bare(data, 0, kind, prev, true, false)
-			if end == hyphenBreak {
-				if m, end, _ = f.bareJoined(data, 0, prev, true, quote); m == nil {
+			if end == lineBreak {
+				if m, end, _ = f.joined(Bare, data, 0, prev, true, quote, col); m == nil {
 					m, end, _ = f.bare(data, 0, kind, prev, true, true)
 				}
 			}
@@ -166,7 +188,13 @@ func (f *Finder) At(data []byte, prev byte, quote []byte) (m *Match, n int) {
 	if !startsWord(prev) {
 		return nil, 0
 	}
-	if m, end, _ := f.www(data, 0, prev, true); m != nil {
+	m, end, _ := f.www(data, 0, prev, true, false)
+	if end == lineBreak {
+		if m, end, _ = f.joined(WWW, data, 0, prev, true, quote, col); m == nil {
+			m, end, _ = f.www(data, 0, prev, true, true)
+		}
+	}
+	if m != nil {
 		return m, end
 	}
 	if f.cfg.email {
@@ -327,6 +355,7 @@ func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF, w
 	if more {
 		return nil, 0, true
 	}
+	run := end
 	if end-(c+1) > f.cfg.maxCandidate {
 		// runEnd stopped at its bound: the run goes on, too long.
 		return nil, tooLong, false
@@ -358,8 +387,8 @@ func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF, w
 		// §3.6, but emphasis in running text: "*Net news:* a virus").
 		return nil, 0, false
 	}
-	if !written && (slashed || isMailOrNews(data[s:c])) && hyphenAtBreak(data, end) {
-		return nil, hyphenBreak, false
+	if !written && lineBreakAt(data, end, run, slashed) {
+		return nil, lineBreak, false
 	}
 	raw := f.str(data[s:end])
 	m = f.match(Bare, raw, f.ampText(raw, data[s:end]), "", "")
@@ -600,83 +629,228 @@ func nameHost(name []byte) bool {
 	return false
 }
 
+// lineBreakAt reports whether a URL whose run ends at data[run], and
+// which ends at data[end] once trimmed, ends where a line break may have
+// cut it: at a hyphen before the break, or, for a URL written with "//",
+// at a "/", "?", "&" or "#" before it (a path or query broken where it
+// could be; joined says whether the next line goes on with it). Not at an
+// "=": a line that ends in one is quoted-printable's soft break, in mail
+// read as written (--raw), far more often than a query broken after it.
+func lineBreakAt(data []byte, end, run int, slashed bool) bool {
+	if hyphenAtBreak(data, end) {
+		return true
+	}
+	return slashed && run == end && run > 0 && run < len(data) && (data[run] == '\n' || data[run] == '\r') &&
+		bytes.IndexByte([]byte("/?&#"), data[run-1]) >= 0
+}
+
 // hyphenAtBreak reports whether the run of a URL that ends at data[end]
 // ends in a hyphen, at a line break.
 func hyphenAtBreak(data []byte, end int) bool {
 	return end > 0 && end < len(data) && data[end-1] == '-' && (data[end] == '\n' || data[end] == '\r')
 }
 
-// bareJoined reads the URL at data[s], for which bare returned
-// hyphenBreak, rejoined with the next line: a mail client broke it after a
-// hyphen ("http://www.dcc-" and, on the next line, "servers.net/"; quoted
-// replies break such lines again, "> servers.net/"). The RFC's appendix
-// has wrappers for URLs that go over lines; mail clients break bare ones
-// too, at a hyphen. In two real mailboxes (the Linux-MIPS list,
-// SpamAssassin's public corpus) 28 bare URLs broke so, and every one went
-// on on the next line ("trondmy/linux-" and "> > nfs.git", "CID=2051-"
-// and "060302A"); the 8 whose host or address was cut gave no URL at all.
+// maxJoined bounds the lines joined reads one URL from.
+const maxJoined = 8
+
+// breakFit is the least length that the line a URL breaks at, with the
+// first word of the next line, must have for a break after a "/" and the
+// like (not a hyphen) to count as one: a text breaks a URL there when the
+// rest did not fit on the line. RFCs fill lines to 72 columns, mail to
+// 72-78; in the RFC archive every such break came to 69 or more, and the
+// lines that only look alike (tables of a label and a URL, a URL then the
+// next line's "a=control:...") to 60 at most.
+const breakFit = 66
+
+// joined reads the URL at data[s] (a scheme URL, kind Bare, or a www host,
+// kind WWW), for which bare or www returned lineBreak, rejoined with the
+// lines that go on with it. Mail clients break bare URLs after a hyphen
+// ("http://www.dcc-" and, on the next line, "servers.net/"; quoted replies
+// break such lines again, "> servers.net/"); RFCs and other filled text
+// also after a "/", "?", "&" or "#", where the rest did not fit
+// (RFC 4006's "http://standards.ieee.org/regauth/oui/tutorials/" and
+// "EUI64.html"; 2009's boilerplate "(http://trustee.ietf.org/" and
+// "license-info)"). The RFC's appendix has wrappers for URLs that go over
+// lines; filled text breaks bare ones too. In two real mailboxes (the
+// Linux-MIPS list, SpamAssassin's public corpus) 28 bare URLs broke after
+// a hyphen, and every one went on on the next line ("trondmy/linux-" and
+// "> > nfs.git"); in the RFC archive (RFC 1 to 9999) about 500 broke after
+// a "/" and the like, and 40 after a hyphen.
 //
-// The next line must repeat quote, the quote prefix of the URL's line (as
+// Each next line must repeat quote, the quote prefix of the URL's line (as
 // a wrapper's continuation lines do, wrapper.Continuation), and go on at
-// once with a letter or a digit. The two lines make one URL whose text is
-// rejoined (Rejoined), the hyphen kept unless only the reading without it
-// is valid, as for wrappers (--hyphen picks either reading). The whole
-// stays within maxCandidate bytes. It returns nil when the lines make no
-// URL, or an invalid one where the first line alone is valid: the caller
-// then takes the URL as written.
-func (f *Finder) bareJoined(data []byte, s int, prev byte, atEOF bool, quote []byte) (m *Match, end int, more bool) {
+// once with a letter or a digit, not with a URL of its own. After a
+// hyphen that is enough. After a "/" and the like, its first word
+// must look like more of a URL (goesOn) and, with the line before, reach
+// breakFit. Up to maxJoined lines make one URL whose text is rejoined
+// (Rejoined), the hyphens kept unless only the reading without them is
+// valid, as for wrappers (--hyphen picks either reading). The whole stays
+// within maxCandidate bytes. It returns nil when the lines make no URL, or
+// an invalid one where the first line alone is valid: the caller then
+// takes the URL as written.
+func (f *Finder) joined(kind Kind, data []byte, s int, prev byte, atEOF bool, quote []byte, at column) (m *Match, end int, more bool) {
 	if lim := s + f.cfg.maxCandidate + 1; len(data) > lim {
 		// Decided within the candidate bound, whatever the reads.
 		data, atEOF = data[:lim], true
 	}
-	c := s + schemeEnd(data[s:])
+	from, prefix := s+4, "http://"
+	if kind == Bare {
+		from, prefix = s+schemeEnd(data[s:])+1, ""
+	}
 	closer := quoteOf(prev)
-	end1, _ := f.runEnd(data, c+1, closer, atEOF) // bare read this run whole
-	if !hyphenAtBreak(data, end1) {
-		return nil, 0, false
-	}
-	k := end1 + 1
-	if data[end1] == '\r' {
-		if k == len(data) {
+	slashed := kind == WWW || bytes.HasPrefix(data[from:], []byte("//"))
+	var parts [maxJoined]span
+	var hyphens [maxJoined]bool
+	n := 0
+	run, _ := f.runEnd(data, from, closer, atEOF) // bare and www read this run whole
+	line := s - at.url                            // where the URL's line starts, maybe before data
+	parts[0] = span{s, run}
+	for n = 1; n < maxJoined; n++ {
+		hyphen := hyphenAtBreak(data, run)
+		if !hyphen && !lineBreakAt(data, run, run, slashed) {
+			break
+		}
+		k := run + 1
+		if data[run] == '\r' {
+			if k == len(data) {
+				return nil, 0, !atEOF
+			}
+			if data[k] != '\n' {
+				break // a lone CR
+			}
+			k++
+		}
+		j, ok, short := wrapper.Continuation(data, k, quote)
+		switch {
+		case short:
 			return nil, 0, !atEOF
+		case !ok || !ascii.IsAlnum(data[j]) || startsURL(data[j:]) || !hyphen && hasPrefixFold(data[j:], "www."):
+			j = -1
 		}
-		if data[k] != '\n' {
-			return nil, 0, false // a lone CR
+		if j < 0 {
+			break
 		}
-		k++
+		next, more := f.runEnd(data, j, closer, atEOF)
+		if more {
+			return nil, 0, true
+		}
+		if next == len(data) && len(data) == s+f.cfg.maxCandidate+1 {
+			return nil, 0, false // too long for one URL
+		}
+		if !hyphen {
+			on, more := goesOn(data, run-line, j-k, at, j, next, prev, atEOF)
+			if more {
+				return nil, 0, true
+			}
+			if !on {
+				break
+			}
+		}
+		hyphens[n-1] = hyphen
+		parts[n] = span{j, next}
+		run, line, at = next, k, column{url: j - k, text: j - k}
 	}
-	j, ok, short := wrapper.Continuation(data, k, quote)
-	switch {
-	case short:
-		return nil, 0, !atEOF
-	case !ok || !ascii.IsAlnum(data[j]) || startsURL(data[j:]):
+	if n == 1 {
 		return nil, 0, false
 	}
-	end2, more := f.runEnd(data, j, closer, atEOF)
-	if more {
-		return nil, 0, true
+	last := parts[n-1]
+	end = trimEnd(data, s, last.end, quoted(closerOf(prev), data, last.end))
+	if end <= last.start {
+		// Nothing of the last line is the URL's: the line before ends it.
+		if n--; n == 1 {
+			return nil, 0, false
+		}
+		end = parts[n-1].end
 	}
-	if end2 == len(data) && len(data) == s+f.cfg.maxCandidate+1 {
-		return nil, 0, false // too long for one URL
-	}
-	end2 = trimEnd(data, s, end2, quoted(closerOf(prev), data, end2))
-	if end2 <= j {
+	parts[n-1].end = end
+	text, alt := f.joinParts(data, parts[:n], hyphens[:n-1])
+	m = f.readings(kind, f.str(data[s:end]), text, alt, prefix)
+	first := data[s:parts[0].end]
+	if m == nil || !m.Valid() && f.validAsWritten(prefix, first) || kind == WWW && m.Parsed.HasUser {
 		return nil, 0, false
 	}
-	text, alt := f.joinLines(data[s:end1], data[j:end2])
-	if m = f.readings(Bare, f.str(data[s:end2]), text, alt); m == nil || !m.Valid() && f.validAsWritten(data[s:end1]) {
-		return nil, 0, false
-	}
-	if c-s == 6 && isMailOrNews(data[s:c]) && !strings.Contains(m.Text, "@") {
-		return nil, 0, false // as bare has it: an address has an "@"
+	if kind == Bare {
+		c := schemeEnd(first)
+		switch {
+		case c == 6 && isMailOrNews(first[:c]) && !strings.Contains(m.Text, "@"):
+			return nil, 0, false // as bare has it: an address has an "@"
+		case !slashed && !isMailOrNews(first[:c]) && !opaqueURL(m, first[:c], []byte(m.Text[c+1:])):
+			return nil, 0, false // as bare has it for an opaque URL
+		}
 	}
 	m.Rejoined = true
-	return m, end2, false
+	return m, end, false
 }
 
-// validAsWritten reports whether url, a bare URL's text, parses valid.
-func (f *Finder) validAsWritten(url []byte) bool {
-	u, err := rfc1738.ParseLenient(string(url))
+// column says where a URL starts on its line, and where the line's text
+// starts past its quote marks and indentation: byte counts from the line's
+// start, as the Scanner counts them (whatever its buffer still holds).
+type column struct{ url, text int }
+
+// goesOn reports whether the line whose first word starts at data[j], at
+// column col, and whose run of URL bytes ends at data[next], goes on with
+// a URL that a line break cut after a "/" and the like at column brk, the
+// URL's line as at says. A text filled to its width breaks a URL so where
+// the rest did not fit: the URL's line with the next word, without the
+// sentence punctuation after it, reaches breakFit, and no ":" follows the
+// word (a heading, a label, a compiler's "file.c:856:7: error"). Then
+// either the word ends at the closer of a bracket or quote that opened
+// before the URL ("(http://trustee.ietf.org/" and "license-info)",
+// `schemaLocation="http://a.example/` and `x.xsd">`), or the line goes on
+// where the URL's line starts its text or the URL itself (a reference's
+// "        http://a.example/" then "        x.html"; a list's next item
+// is indented otherwise), labels no URL of its own further on ("Today's
+// news: http://a.example/" then "a.example newsgroup: news://..."), and
+// the word is more of a URL's path, query or fragment: it holds one of
+// "/?=#&%~@_" or is a file name ("EUI64.html"). Words of prose ("for",
+// "and", "e.g.") are not. more asks for the rest of the line.
+func goesOn(data []byte, brk, col int, at column, j, next int, prev byte, atEOF bool) (on, more bool) {
+	core := next
+	for core > j && bytes.IndexByte([]byte(".,;:!?'\")]>"), data[core-1]) >= 0 {
+		core--
+	}
+	if core == j || brk+core-j < breakFit || core < len(data) && data[core] == ':' {
+		return false, false
+	}
+	if c := closerOf(prev); c != 0 && prev != '<' && next < len(data) && data[next] == c && next == core {
+		// Closed where it opened: wherever the line starts. (Angle
+		// brackets are wrappers, which wrapper.At reads, or a Markdown
+		// renderer's autolinks, WithAngle.)
+		return true, false
+	}
+	if col != at.text && col != at.url {
+		return false, false
+	}
+	eol := bytes.IndexByte(data[next:], '\n')
+	if eol < 0 {
+		if !atEOF {
+			return false, true // the line's rest decides
+		}
+		eol = len(data) - next
+	}
+	if label := bytes.Index(data[next:next+eol], []byte(": ")); label >= 0 && bytes.Contains(data[next+label:next+eol], []byte("://")) {
+		return false, false
+	}
+	w := data[j:core]
+	if bytes.ContainsAny(w, "/?=#&%~@_") {
+		return true, false
+	}
+	dot := bytes.LastIndexByte(w, '.')
+	if dot < 2 || len(w)-dot < 3 || !ascii.IsAlpha(w[dot+1]) {
+		return false, false
+	}
+	for _, c := range w {
+		if !ascii.IsAlnum(c) && c != '.' && c != '-' {
+			return false, false
+		}
+	}
+	return true, false
+}
+
+// validAsWritten reports whether url, a bare URL's text (a www host's,
+// after prefix), parses valid.
+func (f *Finder) validAsWritten(prefix string, url []byte) bool {
+	u, err := rfc1738.ParseLenient(prefix + string(url))
 	return !noURL(u) && err == nil
 }
 
@@ -696,19 +870,36 @@ func startsURL(data []byte) bool {
 	return reg
 }
 
-// joinLines returns a+b, and a without its final hyphen, then b: the two
-// readings of a URL broken after a hyphen. They share one allocation, or,
-// for a lazy Scanner, none (its reused buffer, as Finder.rejoin has it).
-func (f *Finder) joinLines(a, b []byte) (text, alt string) {
+// joinParts returns the URL made of data's parts, the lines of a URL
+// broken over them, and, when a hyphen a line break follows ends any of
+// them (hyphens[i] for parts[i]), the reading without those hyphens, or
+// "". They share one allocation, or, for a lazy Scanner, none (its reused
+// buffer, as Finder.rejoin has it).
+func (f *Finder) joinParts(data []byte, parts []span, hyphens []bool) (text, alt string) {
+	size, anyHyphen := 0, false
+	for i, p := range parts {
+		size += p.end - p.start
+		anyHyphen = anyHyphen || i < len(hyphens) && hyphens[i]
+	}
 	var buf []byte
 	if f.lite != nil {
 		buf = f.lite.rejoin[:0]
 	} else {
-		buf = make([]byte, 0, 2*(len(a)+len(b))-1)
+		buf = make([]byte, 0, 2*size)
 	}
-	buf = append(append(buf, a...), b...)
+	for _, p := range parts {
+		buf = append(buf, data[p.start:p.end]...)
+	}
 	n := len(buf)
-	buf = append(append(buf, a[:len(a)-1]...), b...)
+	if anyHyphen {
+		for i, p := range parts {
+			e := p.end
+			if i < len(hyphens) && hyphens[i] {
+				e--
+			}
+			buf = append(buf, data[p.start:e]...)
+		}
+	}
 	if f.lite != nil {
 		f.lite.rejoin = buf
 	}
@@ -836,9 +1027,13 @@ func closerOf(prev byte) byte {
 	return 0
 }
 
+// span is a range of bytes, start inclusive, end exclusive.
+type span struct{ start, end int }
+
 // www recognises a host starting "www." at data[s], linked as http; prev
-// is the byte before it.
-func (f *Finder) www(data []byte, s int, prev byte, atEOF bool) (m *Match, end int, more bool) {
+// is the byte before it. Where its run ends at a line break that may have
+// cut it, it returns lineBreak, unless written (the URL as written).
+func (f *Finder) www(data []byte, s int, prev byte, atEOF, written bool) (m *Match, end int, more bool) {
 	if !f.cfg.www {
 		return nil, 0, false
 	}
@@ -859,6 +1054,7 @@ func (f *Finder) www(data []byte, s int, prev byte, atEOF bool) (m *Match, end i
 		// runEnd stopped at its bound: the run goes on, too long.
 		return nil, tooLong, false
 	}
+	run := end
 	end = trimEnd(data, s, end, quoted(closer, data, end))
 	if end-s > f.cfg.maxCandidate {
 		return nil, tooLong, false
@@ -867,6 +1063,9 @@ func (f *Finder) www(data []byte, s int, prev byte, atEOF bool) (m *Match, end i
 		// Nothing of a host after "www.": its first character ends the
 		// run ("www.…", "www.—").
 		return nil, 0, false
+	}
+	if !written && lineBreakAt(data, end, run, true) {
+		return nil, lineBreak, false
 	}
 	raw := f.str(data[s:end])
 	m = f.match(WWW, raw, f.ampText(raw, data[s:end]), "", "http://")
@@ -936,7 +1135,7 @@ func (f *Finder) wrapped(w wrapper.Wrapper, data, quote []byte) *Match {
 	if !w.Verbatim {
 		w.URL, w.Alternate = f.rejoin(w, data, quote)
 	}
-	m := f.readings(kind, raw, w.URL, w.Alternate)
+	m := f.readings(kind, raw, w.URL, w.Alternate, "")
 	if m == nil {
 		return nil
 	}
@@ -970,8 +1169,8 @@ func slackLabel(text []byte) int {
 // readings returns the match of text, a URL rejoined from its lines, or
 // of alt, the reading without the hyphens the line breaks followed, when
 // that ranks better; nil when neither is a URL.
-func (f *Finder) readings(kind Kind, raw, text, alt string) *Match {
-	m := f.match(kind, raw, text, alt, "")
+func (f *Finder) readings(kind Kind, raw, text, alt, prefix string) *Match {
+	m := f.match(kind, raw, text, alt, prefix)
 	if alt != "" {
 		// The parser ranks the readings: valid with no warning (what
 		// strict RFC 1738 accepts), then valid leniently, then parsed
@@ -981,7 +1180,7 @@ func (f *Finder) readings(kind Kind, raw, text, alt string) *Match {
 		if f.lite != nil {
 			f.lite.next = 1 // keep m's reading while this one is parsed
 		}
-		other := f.match(kind, raw, alt, text, "")
+		other := f.match(kind, raw, alt, text, prefix)
 		if f.lite != nil {
 			f.lite.next = 0
 		}

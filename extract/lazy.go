@@ -20,12 +20,12 @@ import (
 func WithLazyMatch(on bool) Option { return func(c *config) { c.lazy = on } }
 
 // lite is a Scanner's state for lazy matches: two reusable parsers and
-// matches (a wrapper broken after a hyphen has two readings to rank), and
+// matches (a URL broken over lines after a hyphen has two readings to
+// rank), and
 // what each match was parsed from, so that Scanner.Match can build it.
 type lite struct {
 	next  int // the slot match uses next: 0, or 1 for a wrapper's second reading
 	slots [2]liteSlot
-	buf   []byte // prefix+text, for www hosts and addresses
 	// rejoin holds a wrapper's readings rejoined from its lines
 	// (Finder.rejoin), or a bare URL's text with its "&amp;" resolved
 	// (Finder.ampText): the texts of slots whose textIsRaw is false.
@@ -37,7 +37,8 @@ type liteSlot struct {
 	m         Match
 	text, alt string
 	prefix    string
-	textIsRaw bool // text is the segment's bytes (bare, www, email)
+	buf       []byte // prefix+text, for www hosts and addresses: a slot's own, as a www host broken after a hyphen has two readings
+	textIsRaw bool   // text is the segment's bytes (bare, www, email)
 	kind      Kind
 	written   bool // m.Text is as written (Borrow)
 }
@@ -60,8 +61,8 @@ func (f *Finder) liteMatch(kind Kind, raw, text, alt, prefix string) *Match {
 	sl := &l.slots[l.next]
 	s := text
 	if prefix != "" {
-		l.buf = append(append(l.buf[:0], prefix...), text...)
-		s = unsafe.String(unsafe.SliceData(l.buf), len(l.buf))
+		sl.buf = append(append(sl.buf[:0], prefix...), text...)
+		s = unsafe.String(unsafe.SliceData(sl.buf), len(sl.buf))
 	}
 	u, err := sl.p.ParseLenient(s)
 	if noURL(u) {

@@ -55,6 +55,7 @@ type Scanner struct {
 	// They are bounded by the candidate bound: a prefix longer than a
 	// candidate cannot be repeated inside one.
 	quoteMarks []byte
+	indent     int  // the bytes of that line's quote prefix and indentation (column)
 	inQuote    bool // the line has had only markers and spaces so far
 
 	// inPlace says buf is a text lent by ResetBytes, own the Scanner's
@@ -398,10 +399,10 @@ func (s *Scanner) try(t, k int) (m *Match, ms, me, resume int, more bool) {
 			return nil, 0, 0, s.runTo, false
 		}
 		m, end, more := s.f.bare(data, i, kind, s.byteBefore(i), atEOF, false)
-		if end == hyphenBreak {
-			// Broken after a hyphen: rejoined with the next line, or as
-			// written.
-			if m, end, more = s.f.bareJoined(data, i, s.byteBefore(i), atEOF, s.quote(i)); m == nil && !more {
+		if end == lineBreak {
+			// Broken at a line break: rejoined with the lines that go on
+			// with it, or as written.
+			if m, end, more = s.f.joined(Bare, data, i, s.byteBefore(i), atEOF, s.quote(i), s.column(i)); m == nil && !more {
 				m, end, more = s.f.bare(data, i, kind, s.byteBefore(i), atEOF, true)
 			}
 		}
@@ -420,7 +421,12 @@ func (s *Scanner) try(t, k int) (m *Match, ms, me, resume int, more bool) {
 		if !startsWord(s.byteBefore(i)) {
 			break
 		}
-		m, end, more := s.f.www(data, i, s.byteBefore(i), atEOF)
+		m, end, more := s.f.www(data, i, s.byteBefore(i), atEOF, false)
+		if end == lineBreak {
+			if m, end, more = s.f.joined(WWW, data, i, s.byteBefore(i), atEOF, s.quote(i), s.column(i)); m == nil && !more {
+				m, end, more = s.f.www(data, i, s.byteBefore(i), atEOF, true)
+			}
+		}
 		if more {
 			return nil, i, 0, 0, true
 		}
@@ -521,6 +527,14 @@ func (s *Scanner) quote(t int) []byte {
 	return s.quoteMarks
 }
 
+// column returns where buf[t] stands on its line, and where that line's
+// text starts past its quote prefix, whether or not the line's start is
+// still in the buffer.
+func (s *Scanner) column(t int) column {
+	s.countLines(t)
+	return column{url: int(s.base + int64(t) - s.lineStart), text: s.indent}
+}
+
 // countLines counts the line breaks before buf[i], and reads the quote
 // prefix of the last line. Calls come with increasing i, so every byte is
 // counted once.
@@ -538,7 +552,7 @@ func (s *Scanner) countLines(i int) {
 		nl := bytes.LastIndexByte(seg, '\n')
 		s.lineStart = s.base + int64(from+nl+1)
 		seg = seg[nl+1:]
-		s.quoteMarks, s.inQuote = s.quoteMarks[:0], true
+		s.quoteMarks, s.inQuote, s.indent = s.quoteMarks[:0], true, 0
 	}
 	if s.inQuote {
 		s.readQuote(seg)
@@ -561,6 +575,7 @@ func (s *Scanner) readQuote(seg []byte) {
 			s.inQuote = false
 			return
 		}
+		s.indent++
 	}
 }
 

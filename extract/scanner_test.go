@@ -663,6 +663,27 @@ var scanTests = []struct {
 		want: []string{"http://www.dcc-servers.net/dcc/", "git://git.example.org/trondmy/linux-nfs.git", "mailto:linux-spi-owner@vger.example.org", "http://a.example/x-y.html"}},
 	{name: "bare hyphen at a break, not rejoined", in: "http://a.example/x-\n\nNext\n> http://www.b.example/y-\n>> z\nhttp://c.example/z-\n-- \nhttp://d.example/w- \nv\nhttp://www.e-\n(f.example)\n",
 		want: []string{"http://a.example/x-", "http://www.b.example/y-", "http://c.example/z-", "http://d.example/w-"}},
+	// More than one line, and schemes with no "//" (URNs, tel:, sip:), and
+	// www hosts: the RFC archive's shapes.
+	{name: "bare broken after hyphens, over lines", in: "URL \"http://cs-\n   tr.cs.rice.edu/Dienst/TR98-\n   318/\".\n  \"urn:ietf:params:xml:ns:epp:org-\n   1.0\" and \"tel:456-\n   7890;phone-context=213\", www.ietf.org/mail-\n   archive/web/aaa-doctors.\n",
+		want: []string{"http://cs-tr.cs.rice.edu/Dienst/TR98-318/", "urn:ietf:params:xml:ns:epp:org-1.0", "tel:456-7890;phone-context=213", "www.ietf.org/mail-archive/web/aaa-doctors"}},
+	// A bare URL broken after a "/" and the like, where filled text had no
+	// room for the rest (Finder.joined, goesOn): the RFC archive's
+	// references, its 2009 boilerplate, quoted attribute values, mail.
+	{name: "bare broken after a slash", in: "   [4]  IEEE, \"Guidelines for 64-bit Global Identifier (EUI-64)\",\n        http://standards.ieee.org/regauth/oui/tutorials/\n        EUI64.html, March 1997.\n   Provisions Relating to IETF Documents (http://trustee.ietf.org/\n   license-info) in effect on the date of publication.\n" +
+		"<x xsi:schemaLocation=\"http://www.iana.org/assignments/xml-registry/schema/\n       iodef-2.0.xsd\">\n   [M]   Mannheim.  URL \"http://www.informatik.uni-\n         mannheim.de/informatik/pi4/projects/\n         CongCtrl/pcc/index.html\".\n> This was discussed on the list last year, see https://lkml.org/lkml/2016/\n> 8/30/198 for the thread, and the results at https://a.example/search?q=x&\n> page=2\n",
+		want: []string{"http://standards.ieee.org/regauth/oui/tutorials/EUI64.html", "http://trustee.ietf.org/license-info", "http://www.iana.org/assignments/xml-registry/schema/iodef-2.0.xsd",
+			"http://www.informatik.uni-mannheim.de/informatik/pi4/projects/CongCtrl/pcc/index.html", "https://lkml.org/lkml/2016/8/30/198", "https://a.example/search?q=x&page=2"}},
+	// What only looks so: prose after a URL that ends a line, a list's next
+	// item, a label, a compiler's message, short lines of a table.
+	{name: "bare ending a line at a slash, not rejoined", in: "All of it can be read, with its history and the rest, at http://a.example/docs/\nfor more details.\n" +
+		"Today's news on the web: http://freshmeat.net/daily/2002/07/30/\nfreshmeat.net newsgroup: news://news.freshmeat.net/fm.announce\n" +
+		"      http://radio.weblogs.com/0113147/categories/photos/\n    MISTERMITTENS.COM\n" +
+		"http://kisskb.ellerman.id.au/kisskb/buildresult/10701849/\narch/mips/kernel/cpu-probe.c:856:7: error: undeclared\n" +
+		"CFITSIO      http://heasarc.gsfc.nasa.gov/fitsio/\nfitsTcl      x\n" +
+		">    * ftp://ftp-stud.fht-esslingen.de/pub/redhat/linux/beta/null/\n>  Asia/Pacific:\n",
+		want: []string{"http://a.example/docs/", "http://freshmeat.net/daily/2002/07/30/", "news://news.freshmeat.net/fm.announce", "http://radio.weblogs.com/0113147/categories/photos/",
+			"http://kisskb.ellerman.id.au/kisskb/buildresult/10701849/", "http://heasarc.gsfc.nasa.gov/fitsio/", "ftp://ftp-stud.fht-esslingen.de/pub/redhat/linux/beta/null/"}},
 	// A line that starts a URL of its own is no continuation; a host and
 	// its port are.
 	{name: "bare hyphen at a break, a URL next", in: "http://a.example/x-\nhttp://b.example/ and\nhttp://c.example/y-\nmailto:d@e.example\nhttp://www.ex-\nample.com:8080/z\n",
@@ -989,7 +1010,13 @@ func TestFinderAt(t *testing.T) {
 				if at > 0 {
 					prev = in.in[at-1]
 				}
-				got, n := f.At([]byte(in.in[at:]), prev, quote)
+				got, n := f.AtLine([]byte(in.in[at:]), prev, line)
+				if m.Kind == Wrapped || m.Kind == Angle || !m.Rejoined {
+					// At, with no more than the quote prefix, gives the same.
+					if got2, n2 := f.At([]byte(in.in[at:]), prev, quote); !reflect.DeepEqual(got2, got) || n2 != n {
+						t.Errorf("At(%q, %q) = %s, %d; AtLine gives %s, %d", trunc(in.in[at:]), prev, describe([]*Match{got2}), n2, describe([]*Match{got}), n)
+					}
+				}
 				if got == nil {
 					t.Errorf("At(%q, %q) = nil, want %q", trunc(in.in[at:]), prev, m.Text)
 					continue
