@@ -286,7 +286,10 @@ func (s *Scanner) Scan() bool {
 		case m != nil:
 			s.locate(m, ms, me)
 			m.candStart, m.candEnd = s.base+int64(min(ms, t)), s.base+int64(max(me, resume))
-			s.pos = resume
+			// Past the trigger whatever the recogniser said: a match that
+			// ended before it (www's "www.…" did, for a while) would have
+			// the same trigger tried for ever.
+			s.pos = max(resume, t+1)
 			if ms > s.start {
 				s.pending = m
 				s.emit(s.start, ms, nil)
