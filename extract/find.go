@@ -799,8 +799,9 @@ type column struct{ url, text int }
 // `schemaLocation="http://a.example/` and `x.xsd">`), or the line goes on
 // where the URL's line starts its text or the URL itself (a reference's
 // "        http://a.example/" then "        x.html"; a list's next item
-// is indented otherwise), labels no URL of its own further on ("Today's
-// news: http://a.example/" then "a.example newsgroup: news://..."), and
+// is indented otherwise), holds no URL of its own further on ("Today's
+// news: http://a.example/" then "a.example newsgroup: news://...",
+// "check http://a.example/" then "and/or http://b.example/"), and
 // the word is more of a URL's path, query or fragment: it holds one of
 // "/?=#&%~@_" or is a file name ("EUI64.html"). Words of prose ("for",
 // "and", "e.g.") are not. more asks for the rest of the line.
@@ -828,7 +829,7 @@ func goesOn(data []byte, brk, col int, at column, j, next int, prev byte, atEOF 
 		}
 		eol = len(data) - next
 	}
-	if label := bytes.Index(data[next:next+eol], []byte(": ")); label >= 0 && bytes.Contains(data[next+label:next+eol], []byte("://")) {
+	if bytes.Contains(data[next:next+eol], []byte("://")) {
 		return false, false
 	}
 	w := data[j:core]

@@ -671,9 +671,9 @@ var scanTests = []struct {
 	// room for the rest (Finder.joined, goesOn): the RFC archive's
 	// references, its 2009 boilerplate, quoted attribute values, mail.
 	{name: "bare broken after a slash", in: "   [4]  IEEE, \"Guidelines for 64-bit Global Identifier (EUI-64)\",\n        http://standards.ieee.org/regauth/oui/tutorials/\n        EUI64.html, March 1997.\n   Provisions Relating to IETF Documents (http://trustee.ietf.org/\n   license-info) in effect on the date of publication.\n" +
-		"<x xsi:schemaLocation=\"http://www.iana.org/assignments/xml-registry/schema/\n       iodef-2.0.xsd\">\n   [M]   Mannheim.  URL \"http://www.informatik.uni-\n         mannheim.de/informatik/pi4/projects/\n         CongCtrl/pcc/index.html\".\n> This was discussed on the list last year, see https://lkml.org/lkml/2016/\n> 8/30/198 for the thread, and the results at https://a.example/search?q=x&\n> page=2\n",
+		"<x xsi:schemaLocation=\"http://www.iana.org/assignments/xml-registry/schema/\n       iodef-2.0.xsd\">\n   [M]   Mannheim.  URL \"http://www.informatik.uni-\n         mannheim.de/informatik/pi4/projects/\n         CongCtrl/pcc/index.html\".\n> This was discussed on the list last year, see https://lkml.org/lkml/2016/\n> 8/30/198 for the thread, and the results of the search at the site are at\n> https://a.example/search?q=the+thread+about+this+in+the+list+archive&\n> page=2\n",
 		want: []string{"http://standards.ieee.org/regauth/oui/tutorials/EUI64.html", "http://trustee.ietf.org/license-info", "http://www.iana.org/assignments/xml-registry/schema/iodef-2.0.xsd",
-			"http://www.informatik.uni-mannheim.de/informatik/pi4/projects/CongCtrl/pcc/index.html", "https://lkml.org/lkml/2016/8/30/198", "https://a.example/search?q=x&page=2"}},
+			"http://www.informatik.uni-mannheim.de/informatik/pi4/projects/CongCtrl/pcc/index.html", "https://lkml.org/lkml/2016/8/30/198", "https://a.example/search?q=the+thread+about+this+in+the+list+archive&page=2"}},
 	// What only looks so: prose after a URL that ends a line, a list's next
 	// item, a label, a compiler's message, short lines of a table.
 	{name: "bare ending a line at a slash, not rejoined", in: "All of it can be read, with its history and the rest, at http://a.example/docs/\nfor more details.\n" +
@@ -681,9 +681,10 @@ var scanTests = []struct {
 		"      http://radio.weblogs.com/0113147/categories/photos/\n    MISTERMITTENS.COM\n" +
 		"http://kisskb.ellerman.id.au/kisskb/buildresult/10701849/\narch/mips/kernel/cpu-probe.c:856:7: error: undeclared\n" +
 		"CFITSIO      http://heasarc.gsfc.nasa.gov/fitsio/\nfitsTcl      x\n" +
+		"which do have windows printer drivers, check http://www.starmicronics.com/\nand/or http://www.epson.com/\n" +
 		">    * ftp://ftp-stud.fht-esslingen.de/pub/redhat/linux/beta/null/\n>  Asia/Pacific:\n",
 		want: []string{"http://a.example/docs/", "http://freshmeat.net/daily/2002/07/30/", "news://news.freshmeat.net/fm.announce", "http://radio.weblogs.com/0113147/categories/photos/",
-			"http://kisskb.ellerman.id.au/kisskb/buildresult/10701849/", "http://heasarc.gsfc.nasa.gov/fitsio/", "ftp://ftp-stud.fht-esslingen.de/pub/redhat/linux/beta/null/"}},
+			"http://kisskb.ellerman.id.au/kisskb/buildresult/10701849/", "http://heasarc.gsfc.nasa.gov/fitsio/", "http://www.starmicronics.com/", "http://www.epson.com/", "ftp://ftp-stud.fht-esslingen.de/pub/redhat/linux/beta/null/"}},
 	// A line that starts a URL of its own is no continuation; a host and
 	// its port are.
 	{name: "bare hyphen at a break, a URL next", in: "http://a.example/x-\nhttp://b.example/ and\nhttp://c.example/y-\nmailto:d@e.example\nhttp://www.ex-\nample.com:8080/z\n",
