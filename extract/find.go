@@ -632,16 +632,17 @@ func nameHost(name []byte) bool {
 // lineBreakAt reports whether a URL whose run ends at data[run], and
 // which ends at data[end] once trimmed, ends where a line break may have
 // cut it: at a hyphen before the break, or, for a URL written with "//",
-// at a "/", "?", "&" or "#" before it (a path or query broken where it
-// could be; joined says whether the next line goes on with it). Not at an
-// "=": a line that ends in one is quoted-printable's soft break, in mail
-// read as written (--raw), far more often than a query broken after it.
+// at the end of a line it runs to (after a "/", "?", "&" or "#", a path or
+// query broken where it could be; or anywhere, a line cut at its width;
+// joined says whether the next line goes on with it). Not at an "=": a
+// line that ends in one is quoted-printable's soft break, in mail read as
+// written (--raw), far more often than a query broken after it.
 func lineBreakAt(data []byte, end, run int, slashed bool) bool {
 	if hyphenAtBreak(data, end) {
 		return true
 	}
 	return slashed && run == end && run > 0 && run < len(data) && (data[run] == '\n' || data[run] == '\r') &&
-		bytes.IndexByte([]byte("/?&#"), data[run-1]) >= 0
+		data[run-1] != '='
 }
 
 // hyphenAtBreak reports whether the run of a URL that ends at data[end]
@@ -661,6 +662,18 @@ const maxJoined = 8
 // lines that only look alike (tables of a label and a URL, a URL then the
 // next line's "a=control:...") to 60 at most.
 const breakFit = 66
+
+// fullLine and fullLineMax bound the length of a line that a URL's break
+// in the middle of a word (not after a "/" and the like) counts for: a
+// tool that cut the text at its width, whatever it cut, cut at 70 to 80
+// columns ("http://www.microfocus.com/.../description.as" then
+// "p?productid=52" in a news archive, news digests' 70 and 76 in
+// SpamAssassin's corpus, RFC 2616's "...mogul/HTTPLat" then "ency.html").
+// A longer line was not cut for its width (a CSV row, a line of code).
+const (
+	fullLine    = 70
+	fullLineMax = 80
+)
 
 // joined reads the URL at data[s] (a scheme URL, kind Bare, or a www host,
 // kind WWW), for which bare or www returned lineBreak, rejoined with the
@@ -713,7 +726,10 @@ func (f *Finder) joined(kind Kind, data []byte, s int, prev byte, atEOF bool, qu
 		k := run + 1
 		if data[run] == '\r' {
 			if k == len(data) {
-				return nil, 0, !atEOF
+				if atEOF {
+					break // the text ends: no next line
+				}
+				return nil, 0, true
 			}
 			if data[k] != '\n' {
 				break // a lone CR
@@ -722,8 +738,10 @@ func (f *Finder) joined(kind Kind, data []byte, s int, prev byte, atEOF bool, qu
 		}
 		j, ok, short := wrapper.Continuation(data, k, quote)
 		switch {
+		case short && atEOF:
+			j = -1 // the text ends: no next line
 		case short:
-			return nil, 0, !atEOF
+			return nil, 0, true
 		case !ok || !ascii.IsAlnum(data[j]) || startsURL(data[j:]) || !hyphen && hasPrefixFold(data[j:], "www."):
 			j = -1
 		}
@@ -738,7 +756,14 @@ func (f *Finder) joined(kind Kind, data []byte, s int, prev byte, atEOF bool, qu
 			return nil, 0, false // too long for one URL
 		}
 		if !hyphen {
-			on, more := goesOn(data, run-line, j-k, at, j, next, prev, atEOF)
+			// In the middle of a word, and past the host (a host the
+			// line's width cut is rare, a signature's "http://a.example"
+			// then "FAX/Voice" is not).
+			mid := bytes.IndexByte([]byte("/?&#"), data[run-1]) < 0
+			if mid && n == 1 && !pathBegun(data[from:run]) {
+				break
+			}
+			on, more := goesOn(data, run-line, j-k, at, j, next, prev, atEOF, mid)
 			if more {
 				return nil, 0, true
 			}
@@ -805,15 +830,22 @@ type column struct{ url, text int }
 // the word is more of a URL's path, query or fragment: it holds one of
 // "/?=#&%~@_" or is a file name ("EUI64.html"). Words of prose ("for",
 // "and", "e.g.") are not. more asks for the rest of the line.
-func goesOn(data []byte, brk, col int, at column, j, next int, prev byte, atEOF bool) (on, more bool) {
+func goesOn(data []byte, brk, col int, at column, j, next int, prev byte, atEOF, mid bool) (on, more bool) {
 	core := next
 	for core > j && bytes.IndexByte([]byte(".,;:!?'\")]>"), data[core-1]) >= 0 {
 		core--
 	}
-	if core == j || brk+core-j < breakFit || core < len(data) && data[core] == ':' {
+	if core == j || brk+core-j < breakFit || core < len(data) && data[core] == ':' || bytes.Contains(data[j:next], []byte("://")) ||
+		mid && (brk < fullLine || brk > fullLineMax || col != at.text) {
 		return false, false
 	}
-	if c := closerOf(prev); c != 0 && prev != '<' && next < len(data) && data[next] == c && next == core {
+	if mid && !bytes.ContainsAny(data[j:core], ".?=&%#/") {
+		// Cut in the middle, the rest is a URL's, not a word: a line
+		// wrapped at a URL's end (a space the break stands for) goes on
+		// with prose, "ACCESS_ONCE might fail", "544315b4...) (based on".
+		return false, false
+	}
+	if c := closerOf(prev); !mid && c != 0 && prev != '<' && next < len(data) && data[next] == c && next == core {
 		// Closed where it opened: wherever the line starts. (Angle
 		// brackets are wrappers, which wrapper.At reads, or a Markdown
 		// renderer's autolinks, WithAngle.)

@@ -674,6 +674,21 @@ var scanTests = []struct {
 		"<x xsi:schemaLocation=\"http://www.iana.org/assignments/xml-registry/schema/\n       iodef-2.0.xsd\">\n   [M]   Mannheim.  URL \"http://www.informatik.uni-\n         mannheim.de/informatik/pi4/projects/\n         CongCtrl/pcc/index.html\".\n> This was discussed on the list last year, see https://lkml.org/lkml/2016/\n> 8/30/198 for the thread, and the results of the search at the site are at\n> https://a.example/search?q=the+thread+about+this+in+the+list+archive&\n> page=2\n",
 		want: []string{"http://standards.ieee.org/regauth/oui/tutorials/EUI64.html", "http://trustee.ietf.org/license-info", "http://www.iana.org/assignments/xml-registry/schema/iodef-2.0.xsd",
 			"http://www.informatik.uni-mannheim.de/informatik/pi4/projects/CongCtrl/pcc/index.html", "https://lkml.org/lkml/2016/8/30/198", "https://a.example/search?q=the+thread+about+this+in+the+list+archive&page=2"}},
+	// Cut in the middle of a word, where a tool cut lines at a width of 70
+	// to 80 (news and mail archives, RFC 2616), whatever it cut.
+	{name: "bare cut at a line's width", in: "http://www.microfocus.com/Resources/Communities/Academic/shop/description.as\np?productid=52\n" +
+		"        http://www.ncsa.uiuc.edu/SDG/IT94/Proceedings/DDay/mogul/HTTPLat\n        ency.html.\n" +
+		"> [1] http://lkml.kernel.org/r/20171113160637.jhekbdyfpccme3be@dhcp22.s\n> use.cz\n",
+		want: []string{"http://www.microfocus.com/Resources/Communities/Academic/shop/description.asp?productid=52", "http://www.ncsa.uiuc.edu/SDG/IT94/Proceedings/DDay/mogul/HTTPLatency.html",
+			"http://lkml.kernel.org/r/20171113160637.jhekbdyfpccme3be@dhcp22.suse.cz"}},
+	// Not where a line wrapped at a URL's end, a space the break stands
+	// for: prose, a commit's hash in brackets, a signature's next line; nor
+	// in lines longer than a width (a CSV row).
+	{name: "bare ending a long line, not rejoined", in: "As discussed on LKML http://marc.info/?i=54611D86.4040306%40de.ibm.com\nACCESS_ONCE might fail with specific compilers.\n" +
+		"ClangBuiltLinux clang version 9.0.0 (git://github.com/llvm/llvm-project\n544315b4197034a3be8acd12cba56a75fb1f08dc) (based on LLVM 9.0.0svn)\n" +
+		"Dr. Marc Baaden, Institut de Biologie, Paris  -  http://www.marc-baaden.de\nFAX/Voice +33 1 58 41 50 00\n" +
+		"2018-08-29,yes,2018-08-29T06:30:41+00:00,yes,PayPal,http://www.a.example/login/signin.php?locale.x=en&_token=MTUzNTUxMzAxOQ\n5766442,yes,Other\n",
+		want: []string{"http://marc.info/?i=54611D86.4040306%40de.ibm.com", "git://github.com/llvm/llvm-project", "http://www.marc-baaden.de", "http://www.a.example/login/signin.php?locale.x=en&_token=MTUzNTUxMzAxOQ"}},
 	// What only looks so: prose after a URL that ends a line, a list's next
 	// item, a label, a compiler's message, short lines of a table.
 	{name: "bare ending a line at a slash, not rejoined", in: "All of it can be read, with its history and the rest, at http://a.example/docs/\nfor more details.\n" +
