@@ -28,6 +28,8 @@ shapes=(
 	'hosts in a list|http://a.example,'
 	'URLs broken after a slash|in a filled paragraph, see the archive at http://a.example/dir/\n   sub/index.html and\n'
 	'lines that each go on after a slash|http://a.example/d/\n'
+	'URLs cut at a width|http://a.example/xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\nyyy.html and\n'
+	'a URL cut at a width, line after line|http://a.example/b.c/xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\n'
 	'JSON-escaped URLs run together|https:\\/\\/a\\/'
 	'JSON escapes after URLs|"https://a.example/\\u0026'
 	'page breaks inside wrappers|<URL:http://x.example/\n\nA. Author   [Page 1]\n\f\nRFC 1 Title\n\n'
