@@ -760,7 +760,7 @@ func (f *Finder) joined(kind Kind, data []byte, s int, prev byte, atEOF bool, qu
 			// line's width cut is rare, a signature's "http://a.example"
 			// then "FAX/Voice" is not).
 			mid := bytes.IndexByte([]byte("/?&#"), data[run-1]) < 0
-			if mid && n == 1 && !pathBegun(data[from:run]) {
+			if mid && (n == 1 && !pathBegun(data[from:run]) || fileEnd(data[from:run])) {
 				break
 			}
 			on, more := goesOn(data, run-line, j-k, at, j, next, prev, atEOF, mid)
@@ -839,10 +839,11 @@ func goesOn(data []byte, brk, col int, at column, j, next int, prev byte, atEOF,
 		mid && (brk < fullLine || brk > fullLineMax || col != at.text) {
 		return false, false
 	}
-	if mid && !bytes.ContainsAny(data[j:core], ".?=&%#/") {
+	if mid && (!bytes.ContainsAny(data[j:core], ".?=&%#/") || abbreviation(data[j:next])) {
 		// Cut in the middle, the rest is a URL's, not a word: a line
 		// wrapped at a URL's end (a space the break stands for) goes on
-		// with prose, "ACCESS_ONCE might fail", "544315b4...) (based on".
+		// with prose, "ACCESS_ONCE might fail", "544315b4...) (based on",
+		// "e.g. for Linux".
 		return false, false
 	}
 	if c := closerOf(prev); !mid && c != 0 && prev != '<' && next < len(data) && data[next] == c && next == core {
@@ -878,6 +879,37 @@ func goesOn(data []byte, brk, col int, at column, j, next int, prev byte, atEOF,
 		}
 	}
 	return true, false
+}
+
+// fileEnd reports whether url ends in a file name's extension, as a URL
+// whole on its line does ("release.tar.gz", "index.html"): a line wrapped
+// there broke between the URL and the next word, not inside the URL.
+func fileEnd(url []byte) bool {
+	dot := bytes.LastIndexByte(url, '.')
+	if dot < 0 || bytes.IndexByte(url[dot:], '/') >= 0 {
+		return false
+	}
+	switch strings.ToLower(string(url[dot+1:])) {
+	case "html", "htm", "shtml", "xhtml", "pdf", "txt", "gz", "tgz", "bz2", "xz", "zip", "tar", "php", "asp", "aspx", "jsp", "cgi",
+		"xml", "xsd", "json", "png", "jpg", "jpeg", "gif", "svg", "md", "ps", "doc", "docx", "ppt", "mp4", "exe", "rpm", "deb", "iso":
+		return true
+	}
+	return false
+}
+
+// abbreviation reports whether word is letters each followed by a dot,
+// as prose abbreviates ("e.g.", "i.e.", "U.S."), a word that no URL goes
+// on with.
+func abbreviation(word []byte) bool {
+	if len(word) < 2 {
+		return false
+	}
+	for i := 0; i < len(word); i += 2 {
+		if !ascii.IsAlpha(word[i]) || i+1 < len(word) && word[i+1] != '.' {
+			return false
+		}
+	}
+	return true
 }
 
 // validAsWritten reports whether url, a bare URL's text (a www host's,

@@ -687,8 +687,11 @@ var scanTests = []struct {
 	{name: "bare ending a long line, not rejoined", in: "As discussed on LKML http://marc.info/?i=54611D86.4040306%40de.ibm.com\nACCESS_ONCE might fail with specific compilers.\n" +
 		"ClangBuiltLinux clang version 9.0.0 (git://github.com/llvm/llvm-project\n544315b4197034a3be8acd12cba56a75fb1f08dc) (based on LLVM 9.0.0svn)\n" +
 		"Dr. Marc Baaden, Institut de Biologie, Paris  -  http://www.marc-baaden.de\nFAX/Voice +33 1 58 41 50 00\n" +
-		"2018-08-29,yes,2018-08-29T06:30:41+00:00,yes,PayPal,http://www.a.example/login/signin.php?locale.x=en&_token=MTUzNTUxMzAxOQ\n5766442,yes,Other\n",
-		want: []string{"http://marc.info/?i=54611D86.4040306%40de.ibm.com", "git://github.com/llvm/llvm-project", "http://www.marc-baaden.de", "http://www.a.example/login/signin.php?locale.x=en&_token=MTUzNTUxMzAxOQ"}},
+		"2018-08-29,yes,2018-08-29T06:30:41+00:00,yes,PayPal,http://www.a.example/login/signin.php?locale.x=en&_token=MTUzNTUxMzAxOQ\n5766442,yes,Other\n" +
+		"The release is at https://example.com/download/2024/stable/release.tar.gz\nREADME.txt says how to build it.\n" +
+		"The identifiers are listed by the authority at https://e.example/list/ab\ne.g. for it\n",
+		want: []string{"http://marc.info/?i=54611D86.4040306%40de.ibm.com", "git://github.com/llvm/llvm-project", "http://www.marc-baaden.de", "http://www.a.example/login/signin.php?locale.x=en&_token=MTUzNTUxMzAxOQ",
+			"https://example.com/download/2024/stable/release.tar.gz", "https://e.example/list/ab"}},
 	// What only looks so: prose after a URL that ends a line, a list's next
 	// item, a label, a compiler's message, short lines of a table.
 	{name: "bare ending a line at a slash, not rejoined", in: "All of it can be read, with its history and the rest, at http://a.example/docs/\nfor more details.\n" +
