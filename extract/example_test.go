@@ -1,6 +1,7 @@
 package extract_test
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 
@@ -51,6 +52,29 @@ func ExampleFinder_At() {
 	// "."
 	// bare http://www.example.com/index.html?lang=en 41
 	// true
+}
+
+func ExampleFinder_AtLine() {
+	f := extract.NewFinder()
+	// A reference of an RFC: the URL did not fit on its line, and the
+	// text went on with the rest of it on the next.
+	text := []byte("   [4]  IEEE, \"Guidelines for 64-bit Global Identifier (EUI-64)\",\n" +
+		"        http://standards.ieee.org/regauth/oui/tutorials/\n" +
+		"        EUI64.html, March 1997.\n")
+	at := bytes.Index(text, []byte("http:"))
+	line := text[bytes.LastIndexByte(text[:at], '\n')+1 : at]
+
+	m, n := f.AtLine(text[at:], text[at-1], line)
+	fmt.Println(m.Text, m.Rejoined)
+	fmt.Printf("%q\n", text[at+n:at+n+6])
+
+	// At, not told where the URL stands, cannot tell a line that was full.
+	m, _ = f.At(text[at:], text[at-1], nil)
+	fmt.Println(m.Text)
+	// Output:
+	// http://standards.ieee.org/regauth/oui/tutorials/EUI64.html true
+	// ", Marc"
+	// http://standards.ieee.org/regauth/oui/tutorials/
 }
 
 func ExampleFinder_All() {
