@@ -687,15 +687,16 @@ const (
 // lines; filled text breaks bare ones too. In two real mailboxes (the
 // Linux-MIPS list, SpamAssassin's public corpus) 28 bare URLs broke after
 // a hyphen, and every one went on on the next line ("trondmy/linux-" and
-// "> > nfs.git"); in the RFC archive (RFC 1 to 9999) about 500 broke after
-// a "/" and the like, and 40 after a hyphen.
+// "> > nfs.git"); in the RFC archive (RFC 1 to 10029) about 500 broke
+// after a "/" and the like, and 40 after a hyphen.
 //
 // Each next line must repeat quote, the quote prefix of the URL's line (as
 // a wrapper's continuation lines do, wrapper.Continuation), and go on at
 // once with a letter or a digit, not with a URL of its own. After a
-// hyphen that is enough. After a "/" and the like, its first word
-// must look like more of a URL (goesOn) and, with the line before, reach
-// breakFit. Up to maxJoined lines make one URL whose text is rejoined
+// hyphen that is enough. After a "/" and the like, or in the middle of a
+// word past the host (a line cut at its width, when the URL does not end
+// in a file name, fileEnd), it must not start a www host, and goesOn
+// decides from its first word and where it starts. Up to maxJoined lines make one URL whose text is rejoined
 // (Rejoined), the hyphens kept unless only the reading without them is
 // valid, as for wrappers (--hyphen picks either reading). The whole stays
 // within maxCandidate bytes. It returns nil when the lines make no URL, or
@@ -829,7 +830,11 @@ type column struct{ url, text int }
 // "check http://a.example/" then "and/or http://b.example/"), and
 // the word is more of a URL's path, query or fragment: it holds one of
 // "/?=#&%~@_" or is a file name ("EUI64.html"). Words of prose ("for",
-// "and", "e.g.") are not. more asks for the rest of the line.
+// "and", "e.g.") are not. A break in the middle of a word (mid) counts
+// only in a line of fullLine to fullLineMax bytes, before a line that
+// starts where the URL's line starts its text, with a word that holds one
+// of ".?=&%#/" and is no abbreviation, and never for the closer alone.
+// more asks for the rest of the line.
 func goesOn(data []byte, brk, col int, at column, j, next int, prev byte, atEOF, mid bool) (on, more bool) {
 	core := next
 	for core > j && bytes.IndexByte([]byte(".,;:!?'\")]>"), data[core-1]) >= 0 {
@@ -889,13 +894,17 @@ func fileEnd(url []byte) bool {
 	if dot < 0 || bytes.IndexByte(url[dot:], '/') >= 0 {
 		return false
 	}
-	switch strings.ToLower(string(url[dot+1:])) {
-	case "html", "htm", "shtml", "xhtml", "pdf", "txt", "gz", "tgz", "bz2", "xz", "zip", "tar", "php", "asp", "aspx", "jsp", "cgi",
-		"xml", "xsd", "json", "png", "jpg", "jpeg", "gif", "svg", "md", "ps", "doc", "docx", "ppt", "mp4", "exe", "rpm", "deb", "iso":
-		return true
+	for _, ext := range fileExts {
+		if bytes.EqualFold(url[dot+1:], []byte(ext)) {
+			return true
+		}
 	}
 	return false
 }
+
+// fileExts are the file name extensions fileEnd knows.
+var fileExts = [...]string{"html", "htm", "shtml", "xhtml", "pdf", "txt", "gz", "tgz", "bz2", "xz", "zip", "tar", "php", "asp", "aspx",
+	"jsp", "cgi", "xml", "xsd", "json", "png", "jpg", "jpeg", "gif", "svg", "md", "ps", "doc", "docx", "ppt", "mp4", "exe", "rpm", "deb", "iso"}
 
 // abbreviation reports whether word is letters each followed by a dot,
 // as prose abbreviates ("e.g.", "i.e.", "U.S."), a word that no URL goes
