@@ -299,7 +299,7 @@ func (st *stream) leavePart() {
 func (st *stream) scan() error {
 	st.line, st.cut, st.pending = st.line[:0], false, st.pending[:0]
 	ctx := st.o.Context
-	count := st.o.CountOnly && len(st.o.Schemes) == 0 && len(st.o.ExcludeSchemes) == 0 && !st.o.Strict && !st.o.Unwrap && !ctx && st.lines == nil
+	count := st.o.CountOnly && len(st.o.Schemes) == 0 && len(st.o.ExcludeSchemes) == 0 && st.o.Pattern == nil && !st.o.Strict && !st.o.Unwrap && !ctx && st.lines == nil
 	// A part of a multipart/alternative group is told from the group's
 	// other forms by its URLs' canonical forms, which a borrowed match's
 	// parse gives (found), for counting too.

@@ -30,6 +30,7 @@ import (
 	"bytes"
 	"io"
 	"os"
+	"regexp"
 	"strings"
 	"sync/atomic"
 
@@ -106,6 +107,13 @@ type Options struct {
 	// surrounding spaces ignored): data and cid, a mail's inline images
 	// and their references, say.
 	ExcludeSchemes []string
+
+	// Pattern, when not nil, keeps only the URLs whose text (Match.Text:
+	// the URL as written, rejoined from its lines) it matches somewhere,
+	// as grep's patterns match lines; with InvertPattern, only those it
+	// does not match. With Unwrap it is the redirect's target's text.
+	Pattern       *regexp.Regexp
+	InvertPattern bool
 
 	// Unwrap reports the target of a mail security gateway's redirect
 	// link (package unwrap) instead of the link, with the link in
@@ -320,7 +328,7 @@ func Search(in Input, opts Options, fn func(*Event) bool) (Stats, error) {
 	return s.stats(), err
 }
 
-// wanted applies Options.Schemes and Options.Strict.
+// wanted applies Options.Schemes, ExcludeSchemes, Pattern and Strict.
 func (o *Options) wanted(m *extract.Match) bool {
 	if len(o.Schemes) > 0 {
 		ok := false
@@ -338,6 +346,9 @@ func (o *Options) wanted(m *extract.Match) bool {
 		if strings.EqualFold(strings.TrimSpace(s), m.Parsed.Scheme) {
 			return false
 		}
+	}
+	if o.Pattern != nil && o.Pattern.MatchString(m.Text) == o.InvertPattern {
+		return false
 	}
 	return !o.Strict || m.Strict()
 }

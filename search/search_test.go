@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
+	"regexp"
 	"runtime/metrics"
 	"slices"
 	"strings"
@@ -993,6 +995,56 @@ func TestInputEndReadOnce(t *testing.T) {
 			}
 			if in.ends != 1 {
 				t.Errorf("%s %+v: the input's end read %d times, want once", name, o, in.ends)
+			}
+		}
+	}
+}
+
+// TestPattern: Options.Pattern keeps the URLs whose text it matches, and
+// InvertPattern the others, whatever the output asks (a count, the text
+// only, whole matches) and on any number of workers.
+func TestPattern(t *testing.T) {
+	text := strings.Repeat("see http://github.com/a/b, https://example.org/x\nand <URL:ftp://GITHUB.example/pub/\n  README> or www.github.io/y.\n\n", 200)
+	run := func(o Options) (urls []string, count int) {
+		o.Raw = true
+		_, err := Search(Input{Name: "x", R: strings.NewReader(text)}, o, func(ev *Event) bool {
+			if ev.Kind == URL {
+				count++
+				if ev.Match != nil && !o.CountOnly {
+					urls = append(urls, strings.Clone(ev.Match.Text))
+				}
+			}
+			return true
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return urls, count
+	}
+	re := regexp.MustCompile(`(?i)github`)
+	for _, jobs := range []int{1, 2} {
+		for _, tc := range []struct {
+			invert bool
+			want   []string
+		}{
+			{false, []string{"http://github.com/a/b", "ftp://GITHUB.example/pub/README", "www.github.io/y"}},
+			{true, []string{"https://example.org/x"}},
+		} {
+			var want []string
+			for range 200 {
+				want = append(want, tc.want...)
+			}
+			o := Options{Pattern: re, InvertPattern: tc.invert, Jobs: jobs}
+			if got, _ := run(o); !reflect.DeepEqual(got, want) {
+				t.Errorf("jobs %d, invert %v: %d URLs, want %d (first %q)", jobs, tc.invert, len(got), len(want), got[:min(len(got), 3)])
+			}
+			o.TextOnly = true
+			if got, _ := run(o); !reflect.DeepEqual(got, want) {
+				t.Errorf("jobs %d, invert %v, TextOnly: %d URLs, want %d", jobs, tc.invert, len(got), len(want))
+			}
+			o.TextOnly, o.CountOnly = false, true
+			if _, n := run(o); n != len(want) {
+				t.Errorf("jobs %d, invert %v, CountOnly: %d URLs, want %d", jobs, tc.invert, n, len(want))
 			}
 		}
 	}

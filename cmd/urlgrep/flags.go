@@ -1,8 +1,10 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
+	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -20,6 +22,12 @@ type config struct {
 	strict    bool
 	schemes   []string
 	noSchemes []string // --exclude-scheme
+	patterns  []string // -e
+	patFiles  []string // -f: files of patterns, one a line
+	ignCase   bool     // -i
+	invert    bool     // -v
+	fixed     bool     // -F
+	pattern   *regexp.Regexp
 	email     bool
 	noWWW     bool
 	maxLen    int
@@ -97,6 +105,11 @@ func newFlags(cfg *config) (*flag.FlagSet, []flagdoc.Group) {
 	fs := group("What is found")
 	fs.StringSliceVar(&cfg.schemes, "scheme", nil, "report only URLs of these `schemes` (comma-separated, e.g. http,https,ftp)")
 	fs.StringSliceVar(&cfg.noSchemes, "exclude-scheme", nil, "report no URLs of these `schemes` (comma-separated, e.g. data,cid: a mail's inline images)")
+	fs.StringArrayVarP(&cfg.patterns, "regexp", "e", nil, "report only URLs that `pattern` matches, as written (Go's regular expressions, RE2; repeatable: any of them)")
+	fs.StringArrayVarP(&cfg.patFiles, "file", "f", nil, "patterns from `file`, one a line, as -e (repeatable; an empty file matches no URL)")
+	fs.BoolVarP(&cfg.ignCase, "ignore-case", "i", false, "match the patterns with no regard to case")
+	fs.BoolVarP(&cfg.invert, "invert-match", "v", false, "report only URLs that no pattern matches")
+	fs.BoolVarP(&cfg.fixed, "fixed-strings", "F", false, "read the patterns as fixed strings, not regular expressions")
 	fs.BoolVar(&cfg.strict, "strict", false, "report only URLs valid by the letter of RFC 1738")
 	fs.BoolVar(&cfg.email, "email", false, "also find bare e-mail addresses, as mailto: URLs")
 	fs.BoolVar(&cfg.noWWW, "no-www", false, `do not find "www." hosts written without a scheme`)
@@ -221,8 +234,8 @@ func (cfg *config) check(set func(name string) bool) string {
 		flag   string
 		others []string
 	}{
-		{"parse", []string{"linkify", "pick", "json", "count", "files-with-matches", "files-without-match", "quiet", "context", "context-lines", "after-context", "before-context", "recursive", "dereference-recursive", "line-number", "column", "byte-offset", "unique", "max-count"}},
-		{"linkify", []string{"exclude-scheme", "pick", "json", "count", "files-with-matches", "files-without-match", "quiet", "context", "context-lines", "after-context", "before-context", "line-number", "column", "byte-offset", "unique", "max-count", "canonical", "strict", "hyphen", "with-filename", "null", "null-data"}},
+		{"parse", []string{"regexp", "file", "invert-match", "linkify", "pick", "json", "count", "files-with-matches", "files-without-match", "quiet", "context", "context-lines", "after-context", "before-context", "recursive", "dereference-recursive", "line-number", "column", "byte-offset", "unique", "max-count"}},
+		{"linkify", []string{"exclude-scheme", "regexp", "file", "invert-match", "pick", "json", "count", "files-with-matches", "files-without-match", "quiet", "context", "context-lines", "after-context", "before-context", "line-number", "column", "byte-offset", "unique", "max-count", "canonical", "strict", "hyphen", "with-filename", "null", "null-data"}},
 		{"pick", []string{"json", "count", "files-with-matches", "files-without-match", "quiet", "context", "context-lines", "after-context", "before-context", "null", "null-data"}},
 		{"json", []string{"count", "files-with-matches", "files-without-match", "context-lines", "after-context", "before-context", "null"}},
 		{"count", []string{"files-without-match", "context", "context-lines", "after-context", "before-context"}},
@@ -271,6 +284,53 @@ func (c choice) Set(v string) error {
 
 // Type names the value in messages.
 func (c choice) Type() string { return "string" }
+
+// compilePattern reads the -f files and makes one regular expression of
+// the patterns, as grep takes them: a URL is kept when any of them
+// matches part of its text (-v: when none does). An empty pattern matches
+// every URL; an empty -f file adds none. No -e and no -f: no pattern.
+func (cfg *config) compilePattern() error {
+	pats := slices.Clone(cfg.patterns)
+	for _, name := range cfg.patFiles {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			return err
+		}
+		for line := range strings.Lines(string(data)) {
+			pats = append(pats, strings.TrimRight(line, "\r\n"))
+		}
+	}
+	if len(cfg.patterns) == 0 && len(cfg.patFiles) == 0 {
+		if cfg.ignCase || cfg.invert || cfg.fixed {
+			return errors.New("-i, -v and -F need a pattern (-e or -f)")
+		}
+		return nil
+	}
+	var b strings.Builder
+	if cfg.ignCase {
+		b.WriteString("(?i)")
+	}
+	if len(pats) == 0 {
+		b.WriteString(`[^\x00-\x{10FFFF}]`) // matches nothing: an empty -f file
+	}
+	for i, p := range pats {
+		if i > 0 {
+			b.WriteByte('|')
+		}
+		if cfg.fixed {
+			p = regexp.QuoteMeta(p)
+		} else if _, err := regexp.Compile(p); err != nil {
+			return fmt.Errorf("bad pattern %q: %v", p, err)
+		}
+		b.WriteString("(?:" + p + ")")
+	}
+	re, err := regexp.Compile(b.String())
+	if err != nil {
+		return fmt.Errorf("bad pattern: %v", err)
+	}
+	cfg.pattern = re
+	return nil
+}
 
 // readExcludeFrom adds the globs of the --exclude-from files to the
 // --exclude ones: one a line, blank lines left out, as grep reads them.

@@ -37,7 +37,7 @@ func (cfg *config) printerOptions() printer.Options {
 func (cfg *config) searchOptions(prog *search.Progress) search.Options {
 	return search.Options{
 		Raw: cfg.raw, Binary: cfg.binary, QuietBinary: cfg.quietBinary, Decompress: cfg.decompress, Email: cfg.email, NoWWW: cfg.noWWW, MaxLength: cfg.maxLen,
-		Schemes: cfg.schemes, ExcludeSchemes: cfg.noSchemes, Strict: cfg.strict, Unwrap: cfg.unwrap, Context: cfg.context == -1,
+		Schemes: cfg.schemes, ExcludeSchemes: cfg.noSchemes, Pattern: cfg.pattern, InvertPattern: cfg.invert, Strict: cfg.strict, Unwrap: cfg.unwrap, Context: cfg.context == -1,
 		Lines: cfg.lines, Before: cfg.before, After: cfg.after, Jobs: cfg.jobs, Progress: prog,
 		NoPartBegin: true, // no output of urlgrep's shows a part's start
 	}
@@ -55,6 +55,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitTrouble
 	}
 	if err := cfg.readExcludeFrom(); err != nil {
+		fmt.Fprintf(stderr, "urlgrep: %s\n", walk.ErrorText("", err))
+		return exitTrouble
+	}
+	if err := cfg.compilePattern(); err != nil {
 		fmt.Fprintf(stderr, "urlgrep: %s\n", walk.ErrorText("", err))
 		return exitTrouble
 	}
