@@ -336,7 +336,7 @@ func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF, w
 		return nil, 0, true
 	case !slashed && !f.cfg.escapes && bytes.HasPrefix(data[body:], []byte(`\/\/`)):
 		return f.bareJSON(data, s, c, prev, atEOF)
-	case kind == slashes && !slashed:
+	case kind == slashes && !slashed && !localFile(data[s:c], data[body:]):
 		return nil, 0, false
 	case kind == something && !slashed && !startsWord(prev) && !isMailOrNews(data[s:c]):
 		// An opaque "scheme:part" of a later scheme stands as a word of
@@ -919,6 +919,14 @@ func abbreviation(word []byte) bool {
 		}
 	}
 	return true
+}
+
+// localFile reports whether scheme is file and part, what follows its
+// colon, a local path with no "//" ("file:/etc/motd", RFC 8089 §2: Java
+// and others write file URLs so; the parser reads it, ErrLocalPath).
+func localFile(scheme, part []byte) bool {
+	return len(part) >= 2 && part[0] == '/' && part[1] != '/' && (part[1] >= 0x80 || urlByte[part[1]]) &&
+		bytes.EqualFold(scheme, []byte("file"))
 }
 
 // validAsWritten reports whether url, a bare URL's text (a www host's,

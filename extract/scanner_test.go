@@ -721,6 +721,9 @@ var scanTests = []struct {
 		want: []string{"tel:+1-201-555-0123", "urn:isbn:0451450523", "xmpp:alice@jabber.example.org", "magnet:?xt=urn:btih:abc"}},
 	{name: "not: registered opaque, own syntax broken", in: "tel:abc urn:x geo:north magnet:xt data:text", want: nil},
 	{name: "not: mailto without address", in: "mailto: alice", want: nil},
+	// RFC 8089 §2: a file URL's local path with no "//", as Java writes it.
+	{name: "file local path", in: "see file:/etc/motd and FILE:/home/u/x.txt, file:/ alone, file:etc, file:///etc/hosts.\nFileNotFoundException: file:/C:/JMSAdmin/JMSAdmin.config (No such file)",
+		want: []string{"file:/etc/motd", "FILE:/home/u/x.txt", "file:///etc/hosts", "file:/C:/JMSAdmin/JMSAdmin.config"}},
 
 	// doc.go: "trailing sentence punctuation and quotes are not part of it"
 	{name: "trailing .", in: "See http://a.example/c.", want: []string{"http://a.example/c"}},

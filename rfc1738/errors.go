@@ -63,6 +63,14 @@ var (
 	// the address in dotted decimal. It is an ErrBadHost for errors.Is.
 	ErrNumericHost error = &kindOf{`host is an IPv4 address in a form browsers read (WHATWG URL), not §3.1's four decimal groups`, ErrBadHost}
 
+	// ErrLocalPath is a file URL with a local path and no "//"
+	// ("file:/etc/motd"): §3.10 has "file://" host "/" path, but RFC 8089
+	// §2, which obsoletes it for file, allows local-path (= path-absolute),
+	// and Java and many programs write file URLs so. ParseLenient reads it
+	// as "file:///etc/motd" with a warning; Parse fails. It is an
+	// ErrNotInternet for errors.Is.
+	ErrLocalPath error = &kindOf{`file URL with a local path and no "//" (RFC 8089 §2; §3.10: "file://" [host] "/" path)`, ErrNotInternet}
+
 	// Scheme grammars (§3.2–§3.11, §5).
 	ErrNotInternet    = errors.New(`scheme-specific part must start with "//" (§3.1)`)
 	ErrUserNotAllowed = errors.New("user name and password are not allowed in this scheme")

@@ -14,10 +14,21 @@ type File struct {
 // parseFile checks the file grammar and fills u.File.
 //
 //	fileurl = "file://" [ host | "localhost" ] "/" fpath
+//
+// A local path with no "//" ("file:/etc/motd", RFC 8089 §2's local-path)
+// is relaxed (ErrLocalPath) and read as "file:///etc/motd".
 func parseFile(p *parser) (int, error) {
 	u := p.u
 	if !u.Internet {
-		return p.pathOff, ErrNotInternet
+		if !strings.HasPrefix(u.Opaque, "/") {
+			return p.pathOff, ErrNotInternet
+		}
+		if off, err := p.relax(p.pathOff, ErrLocalPath); err != nil {
+			return off, err
+		}
+		u.Internet, u.HasSlash = true, true
+		u.Path, u.Opaque = u.Opaque[1:], ""
+		p.pathOff++
 	}
 	if u.HasUser {
 		return p.userOff, ErrUserNotAllowed

@@ -273,7 +273,8 @@ func TestParseErrors(t *testing.T) {
 		{"file port", "file://h:21/x", true, ErrPortNotAllowed, 9, true},
 		{"file user", "file://u@h/x", true, ErrUserNotAllowed, 7, true},
 		{"file no slash", "file://h", true, ErrMissingPath, 8, true},
-		{"file opaque", "file:/etc/passwd", true, ErrNotInternet, 5, true},
+		{"file opaque", "file:etc/passwd", true, ErrNotInternet, 5, true},
+		{"file local path", "file:/etc/passwd", false, ErrLocalPath, 5, true},
 		// §3.11 prospero
 		{"prospero user", "prospero://u@h/x", true, ErrUserNotAllowed, 11, true},
 		{"prospero field without =", "prospero://h/x;v", true, ErrBadProsperoField, 16, true},
