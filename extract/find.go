@@ -641,8 +641,26 @@ func lineBreakAt(data []byte, end, run int, slashed bool) bool {
 	if hyphenAtBreak(data, end) {
 		return true
 	}
-	return slashed && run == end && run > 0 && run < len(data) && (data[run] == '\n' || data[run] == '\r') &&
-		data[run-1] != '='
+	if !slashed || run != end || run == 0 || run == len(data) || data[run] != '\n' && data[run] != '\r' || data[run-1] == '=' {
+		return false
+	}
+	// What joined would turn down at once, cheaply: a next line that does
+	// not go on with a letter or a digit (a blank line, most often), and,
+	// for a break in the middle of a word, a line shorter than fullLine
+	// (when its start is here to tell).
+	i := run + 1
+	for i < len(data) && (data[i] == '\n' && i == run+1 && data[run] == '\r' || data[i] == ' ' || data[i] == '\t' || data[i] == '>' || data[i] == '|') {
+		i++
+	}
+	if i < len(data) && !ascii.IsAlnum(data[i]) {
+		return false
+	}
+	if bytes.IndexByte([]byte("/?&#"), data[run-1]) < 0 {
+		if ls := bytes.LastIndexByte(data[max(0, run-fullLine):run], '\n'); ls >= 0 {
+			return false // the line started within fullLine bytes
+		}
+	}
+	return true
 }
 
 // hyphenAtBreak reports whether the run of a URL that ends at data[end]
