@@ -655,25 +655,33 @@ func lineBreakAt(data []byte, end, run int, slashed bool) bool {
 	if i < len(data) && !ascii.IsAlnum(data[i]) {
 		return false
 	}
-	// goesOn wants of the next line's first word a character of a path,
-	// query or file name, or the closer of a bracket or quote: a word of
-	// prose ("for", "and") has none.
-	word := data[i:min(len(data), i+64)]
-	k := bytes.IndexAny(word, " \t\r\n")
-	if k < 0 {
-		return true // a long word, or one that may go on past what is here
-	}
-	word = word[:k]
-	if !bytes.ContainsAny(word, "/?=#&%~@_.)]}\"'>") {
-		return false
-	}
 	if bytes.IndexByte([]byte("/?&#"), data[run-1]) < 0 {
-		if ls := bytes.LastIndexByte(data[max(0, run-fullLine):run], '\n'); ls >= 0 {
+		if bytes.LastIndexByte(data[max(0, run-fullLine):run], '\n') >= 0 {
 			return false // the line started within fullLine bytes
 		}
 	}
-	return true
+	// goesOn wants of the next line's first word a character of a path,
+	// query or file name, or the closer of a bracket or quote: a word of
+	// prose ("for", "and") has none.
+	for k := i; k < min(len(data), i+64); k++ {
+		switch c := data[k]; {
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
+			return false // the word ended with none
+		case wordGoesOn[c]:
+			return true
+		}
+	}
+	return true // a long word, or one that may go on past what is here
 }
+
+// wordGoesOn are the bytes of which lineBreakAt wants one in the next
+// line's first word: a path's, a query's, a file name's, a closer.
+var wordGoesOn = func() (t [256]bool) {
+	for _, c := range "/?=#&%~@_.)]}\"'>" {
+		t[c] = true
+	}
+	return t
+}()
 
 // hyphenAtBreak reports whether the run of a URL that ends at data[end]
 // ends in a hyphen, at a line break.
