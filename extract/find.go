@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -154,7 +155,7 @@ func (f *Finder) At(data []byte, prev byte, quote []byte) (m *Match, n int) {
 // where the rest did not fit, and AtLine rejoins it as a [Scanner] does.
 func (f *Finder) AtLine(data []byte, prev byte, before []byte) (m *Match, n int) {
 	indent := 0
-	for indent < len(before) && bytes.IndexByte([]byte(" \t>|"), before[indent]) >= 0 {
+	for indent < len(before) && prefixByte(before[indent]) {
 		indent++
 	}
 	return f.at(data, prev, before[:wrapper.QuotePrefix(before)], column{url: len(before), text: indent})
@@ -649,13 +650,16 @@ func lineBreakAt(data []byte, end, run int, slashed bool) bool {
 	// for a break in the middle of a word, a line shorter than fullLine
 	// (when its start is here to tell).
 	i := run + 1
-	for i < len(data) && (data[i] == '\n' && i == run+1 && data[run] == '\r' || data[i] == ' ' || data[i] == '\t' || data[i] == '>' || data[i] == '|') {
+	if data[run] == '\r' && i < len(data) && data[i] == '\n' {
+		i++
+	}
+	for i < len(data) && prefixByte(data[i]) {
 		i++
 	}
 	if i < len(data) && !ascii.IsAlnum(data[i]) {
 		return false
 	}
-	if bytes.IndexByte([]byte("/?&#"), data[run-1]) < 0 {
+	if !pathBreak(data[run-1]) {
 		if bytes.LastIndexByte(data[max(0, run-fullLine):run], '\n') >= 0 {
 			return false // the line started within fullLine bytes
 		}
@@ -674,14 +678,31 @@ func lineBreakAt(data []byte, end, run int, slashed bool) bool {
 	return true // a long word, or one that may go on past what is here
 }
 
-// wordGoesOn are the bytes of which lineBreakAt wants one in the next
-// line's first word: a path's, a query's, a file name's, a closer.
-var wordGoesOn = func() (t [256]bool) {
-	for _, c := range "/?=#&%~@_.)]}\"'>" {
-		t[c] = true
+// pathBreak reports whether c, the last byte of a line a URL runs to, is
+// where a path or query breaks ("/", "?", "&", "#"), not the middle of a
+// word.
+func pathBreak(c byte) bool { return c == '/' || c == '?' || c == '&' || c == '#' }
+
+// prefixByte reports whether c may be part of a line's quote prefix or
+// indentation: the markers wrapper.QuotePrefix reads, and white space.
+func prefixByte(c byte) bool { return c == ' ' || c == '\t' || c == '>' || c == '|' }
+
+// byteSet returns the table of the bytes of set.
+func byteSet(set string) (t [256]bool) {
+	for i := range len(set) {
+		t[set[i]] = true
 	}
 	return t
-}()
+}
+
+// pathWordByte are the bytes of a path, a query or a fragment that a word
+// of prose does not hold, one of which goesOn wants in the word a broken
+// URL goes on with; wordGoesOn adds to them what else goesOn takes, a
+// file name's dot and the closers, so that lineBreakAt asks no more.
+var (
+	pathWordByte = byteSet("/?=#&%~@_")
+	wordGoesOn   = byteSet("/?=#&%~@_.)]}\"'>")
+)
 
 // hyphenAtBreak reports whether the run of a URL that ends at data[end]
 // ends in a hyphen, at a line break.
@@ -734,10 +755,10 @@ const (
 // hyphen that is enough. After a "/" and the like, or in the middle of a
 // word past the host (a line cut at its width, when the URL does not end
 // in a file name, fileEnd), it must not start a www host, and goesOn
-// decides from its first word and where it starts. Up to maxJoined lines make one URL whose text is rejoined
-// (Rejoined), the hyphens kept unless only the reading without them is
-// valid, as for wrappers (--hyphen picks either reading). The whole stays
-// within maxCandidate bytes. It returns nil when the lines make no URL, or
+// decides from its first word and where it starts. Up to maxJoined lines
+// make one URL whose text is rejoined (Rejoined), the hyphens kept unless
+// only the reading without them is valid, as for wrappers (--hyphen picks
+// either reading). The whole stays within maxCandidate bytes. It returns nil when the lines make no URL, or
 // an invalid one where the first line alone is valid: the caller then
 // takes the URL as written.
 func (f *Finder) joined(kind Kind, data []byte, s int, prev byte, atEOF bool, quote []byte, at column) (m *Match, end int, more bool) {
@@ -798,7 +819,7 @@ func (f *Finder) joined(kind Kind, data []byte, s int, prev byte, atEOF bool, qu
 			// In the middle of a word, and past the host (a host the
 			// line's width cut is rare, a signature's "http://a.example"
 			// then "FAX/Voice" is not).
-			mid := bytes.IndexByte([]byte("/?&#"), data[run-1]) < 0
+			mid := !pathBreak(data[run-1])
 			if mid && (n == 1 && !pathBegun(data[from:run]) || fileEnd(data[from:run])) {
 				break
 			}
@@ -909,7 +930,7 @@ func goesOn(data []byte, brk, col int, at column, j, next int, prev byte, atEOF,
 		return false, false
 	}
 	w := data[j:core]
-	if bytes.ContainsAny(w, "/?=#&%~@_") {
+	if slices.ContainsFunc(w, func(c byte) bool { return pathWordByte[c] }) {
 		return true, false
 	}
 	dot := bytes.LastIndexByte(w, '.')
