@@ -698,10 +698,19 @@ func byteSet(set string) (t [256]bool) {
 // pathWordByte are the bytes of a path, a query or a fragment that a word
 // of prose does not hold, one of which goesOn wants in the word a broken
 // URL goes on with; wordGoesOn adds to them what else goesOn takes, a
-// file name's dot and the closers, so that lineBreakAt asks no more.
+// file name's dot and every closer closerOf gives, so that lineBreakAt
+// asks no more.
 var (
 	pathWordByte = byteSet("/?=#&%~@_")
-	wordGoesOn   = byteSet("/?=#&%~@_.)]}\"'>")
+	wordGoesOn   = func() [256]bool {
+		t := byteSet("/?=#&%~@_.")
+		for p := range 256 {
+			if c := closerOf(byte(p)); c != 0 {
+				t[c] = true
+			}
+		}
+		return t
+	}()
 )
 
 // hyphenAtBreak reports whether the run of a URL that ends at data[end]

@@ -674,6 +674,10 @@ var scanTests = []struct {
 		"<x xsi:schemaLocation=\"http://www.iana.org/assignments/xml-registry/schema/\n       iodef-2.0.xsd\">\n   [M]   Mannheim.  URL \"http://www.informatik.uni-\n         mannheim.de/informatik/pi4/projects/\n         CongCtrl/pcc/index.html\".\n> This was discussed on the list last year, see https://lkml.org/lkml/2016/\n> 8/30/198 for the thread, and the results of the search at the site are at\n> https://a.example/search?q=the+thread+about+this+in+the+list+archive&\n> page=2\n",
 		want: []string{"http://standards.ieee.org/regauth/oui/tutorials/EUI64.html", "http://trustee.ietf.org/license-info", "http://www.iana.org/assignments/xml-registry/schema/iodef-2.0.xsd",
 			"http://www.informatik.uni-mannheim.de/informatik/pi4/projects/CongCtrl/pcc/index.html", "https://lkml.org/lkml/2016/8/30/198", "https://a.example/search?q=the+thread+about+this+in+the+list+archive&page=2"}},
+	// A closer of any quote, a Markdown code span's backtick too: lineBreakAt
+	// once turned it down before joined could see it.
+	{name: "bare broken after a slash, closed by a backtick", in: "The namespace of the keystore usage module is `https://example.com/ns/\nexample-keystore-usage` in its YANG.\n",
+		want: []string{"https://example.com/ns/example-keystore-usage"}},
 	// Cut in the middle of a word, where a tool cut lines at a width of 70
 	// to 80 (news and mail archives, RFC 2616), whatever it cut.
 	{name: "bare cut at a line's width", in: "http://www.microfocus.com/Resources/Communities/Academic/shop/description.as\np?productid=52\n" +
