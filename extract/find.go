@@ -142,10 +142,11 @@ func NewFinder(opts ...Option) *Finder {
 // are 0. At returns nil and 0 when no URL starts at data[0].
 //
 // At does not see where data[0] stands on its line: a bare URL that a line
-// break cut after a "/" and the like is read as if it started its line
-// (see [Finder.AtLine]).
+// break cut after a "/" and the like is read as if it started its line,
+// and one that is a Markdown link's destination ("[text](URL)") as if
+// prose put it in brackets (see [Finder.AtLine]).
 func (f *Finder) At(data []byte, prev byte, quote []byte) (m *Match, n int) {
-	return f.at(data, prev, quote, column{})
+	return f.at(data, prev, quote, column{}, false)
 }
 
 // AtLine is [Finder.At] for a URL whose line holds before ahead of it:
@@ -158,10 +159,13 @@ func (f *Finder) AtLine(data []byte, prev byte, before []byte) (m *Match, n int)
 	for indent < len(before) && prefixByte(before[indent]) {
 		indent++
 	}
-	return f.at(data, prev, before[:wrapper.QuotePrefix(before)], column{url: len(before), text: indent})
+	link := len(before) >= 2 && prev == '(' && before[len(before)-2] == ']'
+	return f.at(data, prev, before[:wrapper.QuotePrefix(before)], column{url: len(before), text: indent}, link)
 }
 
-func (f *Finder) at(data []byte, prev byte, quote []byte, col column) (m *Match, n int) {
+// at is At; link says data[0] follows "](", where a Markdown link's
+// destination starts (delimiting).
+func (f *Finder) at(data []byte, prev byte, quote []byte, col column, link bool) (m *Match, n int) {
 	if len(data) == 0 {
 		return nil, 0
 	}
@@ -175,10 +179,10 @@ func (f *Finder) at(data []byte, prev byte, quote []byte, col column) (m *Match,
 	if c := schemeEnd(data); c > 0 {
 		// As the Scanner has it (schemeStart).
 		if j, kind := schemeStart(data[:c], prev); j == 0 {
-			m, end, _ := f.bare(data, 0, kind, prev, true, false)
+			m, end, _ := f.bare(data, 0, kind, prev, true, false, link)
 			if end == lineBreak {
 				if m, end, _ = f.joined(Bare, data, 0, prev, true, quote, col); m == nil {
-					m, end, _ = f.bare(data, 0, kind, prev, true, true)
+					m, end, _ = f.bare(data, 0, kind, prev, true, true, link)
 				}
 			}
 			if m != nil {
@@ -189,10 +193,10 @@ func (f *Finder) at(data []byte, prev byte, quote []byte, col column) (m *Match,
 	if !startsWord(prev) {
 		return nil, 0
 	}
-	m, end, _ := f.www(data, 0, prev, true, false)
+	m, end, _ := f.www(data, 0, prev, true, false, link)
 	if end == lineBreak {
 		if m, end, _ = f.joined(WWW, data, 0, prev, true, quote, col); m == nil {
-			m, end, _ = f.www(data, 0, prev, true, true)
+			m, end, _ = f.www(data, 0, prev, true, true, link)
 		}
 	}
 	if m != nil {
@@ -317,7 +321,7 @@ func schemeEnd(data []byte) int {
 // schemeStart put it, kind what schemeStart said of the scheme; prev is
 // the byte before it. end is where the URL ends; more asks for more data
 // (only when !atEOF).
-func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF, written bool) (m *Match, end int, more bool) {
+func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF, written, link bool) (m *Match, end int, more bool) {
 	c := s
 	for c < len(data) && c-s <= maxScheme && isSchemeByte(data[c]) {
 		c++
@@ -376,7 +380,11 @@ func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF, w
 			return nil, 0, false
 		}
 	}
-	end = trimEnd(data, s, end, quoted(closer, data, end))
+	d, more := delimiting(closer, link, data, end, atEOF)
+	if more {
+		return nil, 0, true
+	}
+	end = trimEnd(data, s, end, d)
 	if end-s > f.cfg.maxCandidate {
 		return nil, tooLong, false
 	}
@@ -396,7 +404,7 @@ func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF, w
 	if (m == nil || !m.Valid()) && slashed {
 		// Looked for only where the URL failed: valid ones cost nothing.
 		if k := hostListEnd(data, body, end); k < end && nameHost(data[s:c]) {
-			if end = trimEnd(data, s, k, false); end <= body {
+			if end = trimEnd(data, s, k, undelimited); end <= body {
 				return nil, 0, false
 			}
 			raw = f.str(data[s:end])
@@ -848,7 +856,7 @@ func (f *Finder) joined(kind Kind, data []byte, s int, prev byte, atEOF bool, qu
 		return nil, 0, false
 	}
 	last := parts[n-1]
-	end = trimEnd(data, s, last.end, quoted(closerOf(prev), data, last.end))
+	end = trimEnd(data, s, last.end, delimitedIf(quoted(closerOf(prev), data, last.end)))
 	if end <= last.start {
 		// Nothing of the last line is the URL's: the line before ends it.
 		if n--; n == 1 {
@@ -1159,6 +1167,46 @@ func quoted(closer byte, data []byte, end int) bool {
 	return (closer == '"' || closer == '\'' || closer == '`') && end < len(data) && data[end] == closer
 }
 
+// How the text around a bare URL says where it ends (trimEnd).
+const (
+	undelimited = iota // prose: trailing punctuation is the sentence's
+	quotedEnd          // quoted: a final "?" and character reference stay
+	linkEnd            // a Markdown link's destination: nothing is trimmed
+)
+
+// delimitedIf is quotedEnd when quoted, else undelimited.
+func delimitedIf(quoted bool) int {
+	if quoted {
+		return quotedEnd
+	}
+	return undelimited
+}
+
+// delimiting says how the text delimits a bare URL whose run ends at
+// data[end]: closer is what closerOf said of the byte before it, and link
+// that "](" came before it. A Markdown inline link's destination,
+// "[text](URL)" or "[text](URL "title")" (CommonMark §6.3), is the URL
+// the link goes to, all of it: a final "_", "!", "?" or "." is the
+// URL's ("...list=PL6gx4Cwl9DGAcbMi1sH6oAMk4JHw91mC_", "...-1#!",
+// ".aspx?"), as every Markdown renderer links it. more asks for the byte
+// after a space, before the end of the input.
+func delimiting(closer byte, link bool, data []byte, end int, atEOF bool) (d int, more bool) {
+	if link && end < len(data) {
+		switch data[end] {
+		case ')':
+			return linkEnd, false
+		case ' ':
+			if end+1 == len(data) {
+				return 0, !atEOF
+			}
+			if c := data[end+1]; c == '"' || c == '\'' {
+				return linkEnd, false
+			}
+		}
+	}
+	return delimitedIf(quoted(closer, data, end)), false
+}
+
 // closerOf returns the byte that closes the quote or bracket prev opens,
 // or 0.
 func closerOf(prev byte) byte {
@@ -1183,7 +1231,7 @@ type span struct{ start, end int }
 // www recognises a host starting "www." at data[s], linked as http; prev
 // is the byte before it. Where its run ends at a line break that may have
 // cut it, it returns lineBreak, unless written (the URL as written).
-func (f *Finder) www(data []byte, s int, prev byte, atEOF, written bool) (m *Match, end int, more bool) {
+func (f *Finder) www(data []byte, s int, prev byte, atEOF, written, link bool) (m *Match, end int, more bool) {
 	if !f.cfg.www {
 		return nil, 0, false
 	}
@@ -1205,7 +1253,11 @@ func (f *Finder) www(data []byte, s int, prev byte, atEOF, written bool) (m *Mat
 		return nil, tooLong, false
 	}
 	run := end
-	end = trimEnd(data, s, end, quoted(closer, data, end))
+	d, more := delimiting(closer, link, data, end, atEOF)
+	if more {
+		return nil, 0, true
+	}
+	end = trimEnd(data, s, end, d)
 	if end-s > f.cfg.maxCandidate {
 		return nil, tooLong, false
 	}
@@ -1221,7 +1273,7 @@ func (f *Finder) www(data []byte, s int, prev byte, atEOF, written bool) (m *Mat
 	m = f.match(WWW, raw, f.ampText(raw, data[s:end]), "", "http://")
 	if m == nil || !m.Valid() {
 		if k := hostListEnd(data, s, end); k < end {
-			end = trimEnd(data, s, k, false)
+			end = trimEnd(data, s, k, undelimited)
 			raw = f.str(data[s:end])
 			m = f.match(WWW, raw, raw, "", "http://")
 		}
@@ -1637,11 +1689,16 @@ func lastRune(b []byte) rune {
 // math symbol stays: "wiki/€"), and closing brackets that do not
 // close a bracket opened inside the URL. A final "'" stays when it closes
 // a quote opened inside the URL ("http://a.example/x_'quoted'"), not an
-// apostrophe ("wiki/Ender's_Game'"). delimited keeps a final "?" and an
-// entity reference when the URL is closed by the quote that opened right
-// before it (`"http://example.com/?"`, `href="/?q=&lt;a&gt;"`: the quotes
-// say where it ends; quoted).
-func trimEnd(data []byte, s, end int, delimited bool) int {
+// apostrophe ("wiki/Ender's_Game'"). d (delimiting) is quotedEnd to keep
+// a final "?" and an entity reference when the URL is closed by the quote
+// that opened right before it (`"http://example.com/?"`,
+// `href="/?q=&lt;a&gt;"`: the quotes say where it ends; quoted), and
+// linkEnd to keep all: a Markdown link's destination.
+func trimEnd(data []byte, s, end int, d int) int {
+	if d == linkEnd {
+		return end
+	}
+	delimited := d == quotedEnd
 	var open, close [3]int // (), [], {}
 	counted := false
 	for end > s {

@@ -25,6 +25,7 @@ type Scanner struct {
 	end   int   // buf[:end] holds data
 	base  int64 // input offset of buf[0]
 	prev  byte  // the input byte before buf[0], 0 at the start
+	prev2 byte  // the byte before prev
 
 	eof        bool
 	err        error
@@ -124,7 +125,7 @@ func (s *Scanner) Reset(r io.Reader) {
 func (s *Scanner) ResetAt(r io.Reader, offset int64, line int) {
 	s.Reset(r)
 	if offset > 0 {
-		s.base, s.counted, s.lineStart, s.prev = offset, offset, offset, '\n'
+		s.base, s.counted, s.lineStart, s.prev, s.prev2 = offset, offset, offset, '\n', 0
 		s.line = line
 	}
 }
@@ -401,12 +402,12 @@ func (s *Scanner) try(t, k int) (m *Match, ms, me, resume int, more bool) {
 		if s.tooManyTries(t) {
 			return nil, 0, 0, s.runTo, false
 		}
-		m, end, more := s.f.bare(data, i, kind, s.byteBefore(i), atEOF, false)
+		m, end, more := s.f.bare(data, i, kind, s.byteBefore(i), atEOF, false, s.link(i))
 		if end == lineBreak {
 			// Broken at a line break: rejoined with the lines that go on
 			// with it, or as written.
 			if m, end, more = s.f.joined(Bare, data, i, s.byteBefore(i), atEOF, s.quote(i), s.column(i)); m == nil && !more {
-				m, end, more = s.f.bare(data, i, kind, s.byteBefore(i), atEOF, true)
+				m, end, more = s.f.bare(data, i, kind, s.byteBefore(i), atEOF, true, s.link(i))
 			}
 		}
 		if more {
@@ -424,10 +425,10 @@ func (s *Scanner) try(t, k int) (m *Match, ms, me, resume int, more bool) {
 		if !startsWord(s.byteBefore(i)) {
 			break
 		}
-		m, end, more := s.f.www(data, i, s.byteBefore(i), atEOF, false)
+		m, end, more := s.f.www(data, i, s.byteBefore(i), atEOF, false, s.link(i))
 		if end == lineBreak {
 			if m, end, more = s.f.joined(WWW, data, i, s.byteBefore(i), atEOF, s.quote(i), s.column(i)); m == nil && !more {
-				m, end, more = s.f.www(data, i, s.byteBefore(i), atEOF, true)
+				m, end, more = s.f.www(data, i, s.byteBefore(i), atEOF, true, s.link(i))
 			}
 		}
 		if more {
@@ -522,6 +523,21 @@ func (s *Scanner) byteBefore(i int) byte {
 	return s.prev
 }
 
+// link says whether buf[i] follows "](": a Markdown link's destination
+// starts there (delimiting).
+func (s *Scanner) link(i int) bool {
+	if s.byteBefore(i) != '(' {
+		return false
+	}
+	if i >= 2 {
+		return s.buf[i-2] == ']'
+	}
+	if i == 1 {
+		return s.prev == ']'
+	}
+	return s.prev2 == ']'
+}
+
 // quote returns the quote markers of the line on which buf[t] stands, as
 // wrapper.QuotePrefix measures the prefix (wrapper.At compares only its
 // markers), whether or not the line's start is still in the buffer.
@@ -596,6 +612,11 @@ func (s *Scanner) fill() {
 	if s.start > 0 && (s.end == len(s.buf) || s.start >= len(s.buf)/2) {
 		s.countLines(s.start)
 		shift := s.start
+		if shift >= 2 {
+			s.prev2 = s.buf[shift-2]
+		} else {
+			s.prev2 = s.prev
+		}
 		s.prev = s.buf[shift-1]
 		copy(s.buf, s.buf[shift:s.end])
 		s.base += int64(shift)
