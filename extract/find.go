@@ -1289,8 +1289,41 @@ func (f *Finder) www(data []byte, s int, prev byte, atEOF, written, link bool) (
 func (f *Finder) emailAt(data []byte, s, at int, atEOF bool) (m *Match, end int, more bool) {
 	end = at + 1
 	limit := s + f.cfg.maxCandidate + 1
-	for end < len(data) && end < limit && (ascii.IsAlnum(data[end]) || data[end] == '-' || data[end] == '.') {
-		end++
+	// The domain: ASCII letters, digits, '-' and '.', and the letters,
+	// marks and digits of an IDN (RFC 6531 §3.2 lets an address's domain
+	// be one: "info@ça.org"), up to another script's letter after an
+	// ASCII one in the last label, as runEnd reads a host
+	// ("joe@example.comを参照"; otherScript).
+	hostEnd, lastLabel, idn := 0, 0, false
+	for end < len(data) && end < limit {
+		c := data[end]
+		if c < utf8.RuneSelf {
+			if !ascii.IsAlnum(c) && c != '-' && c != '.' {
+				break
+			}
+			end++
+			continue
+		}
+		r, size := decodeRune(data, end, atEOF)
+		if size == 0 {
+			return nil, 0, true
+		}
+		if !unicode.In(r, unicode.L, unicode.M, unicode.N) {
+			break
+		}
+		if ascii.IsAlnum(data[end-1]) && otherScript(r) {
+			if end >= hostEnd {
+				hostEnd, lastLabel, more = hostLabels(data, end, limit, atEOF)
+				if more {
+					return nil, 0, true
+				}
+			}
+			if lastLabel <= end {
+				break
+			}
+		}
+		end += size
+		idn = true // the parser holds it to IDNA2008 (match)
 	}
 	if end == len(data) && end < limit && !atEOF {
 		return nil, 0, true
@@ -1302,7 +1335,7 @@ func (f *Finder) emailAt(data []byte, s, at int, atEOF bool) (m *Match, end int,
 		end--
 	}
 	domain := f.str(data[at+1 : end])
-	if s == at || !strings.Contains(domain, ".") || !rfc1738.ValidHost(domain) {
+	if s == at || !strings.Contains(domain, ".") || !idn && !rfc1738.ValidHost(domain) {
 		return nil, 0, false
 	}
 	raw := f.str(data[s:end])
@@ -1310,6 +1343,21 @@ func (f *Finder) emailAt(data []byte, s, at int, atEOF bool) (m *Match, end int,
 		return nil, 0, false
 	}
 	return m, end, false
+}
+
+// localGoesOn reports whether b1 and b2, the two bytes before the ASCII
+// part of an e-mail address's local part, are a letter, mark or digit
+// of two bytes of UTF-8 (Latin with diacritics, Greek, Cyrillic and the
+// like): the local part is RFC 6531's, UTF-8 ("Dörte@Sörensen.example",
+// SpamAssassin's test mail), which emailAt does not read, and its ASCII
+// tail is no address. A letter of three bytes and more (Han, kana,
+// Hangul) is prose that sets no space before an address.
+func localGoesOn(b1, b2 byte) bool {
+	if b1 < 0xc2 || b1 > 0xdf || b2 < 0x80 || b2 > 0xbf {
+		return false
+	}
+	r := rune(b1&0x1f)<<6 | rune(b2&0x3f)
+	return unicode.In(r, unicode.L, unicode.M, unicode.N)
 }
 
 // wrapped turns a wrapper found in data (by wrapper.Span, with quote) into

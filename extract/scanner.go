@@ -443,7 +443,7 @@ func (s *Scanner) try(t, k int) (m *Match, ms, me, resume int, more bool) {
 		for i > max(s.start, t-maxLocal) && isLocalByte(data[i-1]) {
 			i--
 		}
-		if i == t || !startsWord(s.byteBefore(i)) {
+		if i == t || !startsWord(s.byteBefore(i)) || localGoesOn(s.byte2Before(i), s.byteBefore(i)) {
 			break
 		}
 		m, end, more := s.f.emailAt(data, i, t, atEOF)
@@ -523,19 +523,21 @@ func (s *Scanner) byteBefore(i int) byte {
 	return s.prev
 }
 
+// byte2Before returns the byte before byteBefore(i).
+func (s *Scanner) byte2Before(i int) byte {
+	switch {
+	case i >= 2:
+		return s.buf[i-2]
+	case i == 1:
+		return s.prev
+	}
+	return s.prev2
+}
+
 // link says whether buf[i] follows "](": a Markdown link's destination
 // starts there (delimiting).
 func (s *Scanner) link(i int) bool {
-	if s.byteBefore(i) != '(' {
-		return false
-	}
-	if i >= 2 {
-		return s.buf[i-2] == ']'
-	}
-	if i == 1 {
-		return s.prev == ']'
-	}
-	return s.prev2 == ']'
+	return s.byteBefore(i) == '(' && s.byte2Before(i) == ']'
 }
 
 // quote returns the quote markers of the line on which buf[t] stands, as

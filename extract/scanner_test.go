@@ -625,6 +625,13 @@ var scanTests = []struct {
 	{name: "email in angle", in: "From: Alice <alice@example.org>", opts: []Option{WithEmail(true)}, want: []string{"alice@example.org"}},
 	{name: "email message-id", in: "Message-ID: <3cn4ab$f1@news.example.edu>", opts: []Option{WithEmail(true)}, want: nil},
 	{name: "email no dot", in: "root@localhost", opts: []Option{WithEmail(true)}, want: nil},
+	// An IDN domain (RFC 6531 §3.2), up to another script's letter after
+	// an ASCII one, as a URL's host (otherScript); the parser holds it to
+	// IDNA2008.
+	{name: "email IDN domain", in: "info@ça.org, joe@例子.广告。 joe@example.comを参照 bob@sonyの.jp bad@ü..de bad@-ü.de", opts: []Option{WithEmail(true)}, want: []string{"info@ça.org", "joe@例子.广告", "joe@example.com", "bob@sonyの.jp"}},
+	// A UTF-8 local part (RFC 6531) is not read: its ASCII tail is no
+	// address. Han before an address is prose's.
+	{name: "email UTF-8 local part", in: "<Dörte@Sörensen.example.com> Σtest@example.com 请联系joe@example.com", opts: []Option{WithEmail(true)}, want: []string{"joe@example.com"}},
 	{name: "email bad host", in: "a@-b.example.com x@y", opts: []Option{WithEmail(true)}, want: nil},
 	{name: "email mailto not twice", in: "mailto:alice@example.org", opts: []Option{WithEmail(true)}, want: []string{"mailto:alice@example.org"}},
 	// find.go maxLocal: a local part has at most 64 bytes.

@@ -19,6 +19,7 @@ func TestLaterMailNewsForms(t *testing.T) {
 		{"mailto:?subject=Hi&body=a%20b", ErrMailtoList, func(u *URL) bool {
 			return u.Mailto.Address == "" && len(u.Mailto.Headers) == 2 && u.Mailto.Headers[1] == Field{"body", "a b"}
 		}, ErrBadAddress},
+		{"mailto:info@%C3%A7a.org", ErrIDN, func(u *URL) bool { return u.Mailto.Address == "info@ça.org" }, ErrIDN}, // RFC 6531 §3.2
 		{"news://News.Example.com/comp.lang.go", ErrNewsServer, func(u *URL) bool {
 			return u.News.Server == "news.example.com" && u.News.Group == "comp.lang.go" && u.News.Article == ""
 		}, ErrBadGroup},

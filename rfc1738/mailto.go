@@ -1,6 +1,9 @@
 package rfc1738
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // Mailto is the meaning of a mailto URL (§3.5): an Internet mail address.
 type Mailto struct {
@@ -30,15 +33,25 @@ func parseMailto(p *parser) (int, error) {
 	u := p.u
 	addr, hdrs, hasHdrs := strings.Cut(u.Opaque, "?")
 	if i := badAddrSpec(unescape(addr)); i >= 0 {
-		// RFC 6068 §2: to = addr-spec *("," addr-spec), and it may be
-		// left out before header fields ("mailto:?subject=...&body=...",
-		// newsletters' share links). Lenient mode reads both, with a
-		// warning (ErrMailtoList); strict mode fails with it.
-		if !addrList(unescape(addr), hasHdrs && hdrs != "") {
+		switch {
+		case idnAddrSpec(unescape(addr)):
+			// RFC 6068 §2 and RFC 6531 §3.2: the domain may be an
+			// internationalized name ("mailto:info@ça.org", or its UTF-8
+			// escaped); lenient mode reads it as a host's (ErrIDN), and
+			// strict mode fails with it, as for an http URL's host.
+			if off, err := p.relax(rawIndex(addr, p.pathOff, i), ErrIDN); err != nil {
+				return off, err
+			}
+		case !addrList(unescape(addr), hasHdrs && hdrs != ""):
+			// RFC 6068 §2: to = addr-spec *("," addr-spec), and it may be
+			// left out before header fields ("mailto:?subject=...&body=...",
+			// newsletters' share links). Lenient mode reads both, with a
+			// warning (ErrMailtoList); strict mode fails with it.
 			return rawIndex(addr, p.pathOff, i), ErrBadAddress
-		}
-		if off, err := p.relax(p.pathOff, ErrMailtoList); err != nil {
-			return off, err
+		default:
+			if off, err := p.relax(p.pathOff, ErrMailtoList); err != nil {
+				return off, err
+			}
 		}
 	}
 	m := &p.blk.mailto
@@ -90,6 +103,24 @@ func badAddrSpec(s string) int {
 		return i
 	}
 	return -1
+}
+
+// idnAddrSpec reports whether s is an addr-spec but for its domain, which
+// is an internationalized host name (idnHost: IDNA2008 gives an A-label
+// name that is a §3.1 hostname).
+func idnAddrSpec(s string) bool {
+	at := strings.LastIndexByte(s, '@')
+	if at < 0 {
+		return false
+	}
+	if i, ok := dotted(s, 0, false); !ok || i != at {
+		return false
+	}
+	domain := s[at+1:]
+	if !utf8.ValidString(domain) || !strings.ContainsFunc(domain, func(r rune) bool { return r >= utf8.RuneSelf }) {
+		return false
+	}
+	return idnLookup(idnToASCII, domain).ok
 }
 
 // dotted scans words separated by "." at s[i:] (a local-part, or with

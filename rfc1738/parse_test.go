@@ -248,6 +248,10 @@ func TestParseErrors(t *testing.T) {
 		{"mailto headers only", "mailto:?subject=Hi&body=x%20y", false, ErrMailtoList, 7, true}, // RFC 6068 §2: to is optional
 		{"mailto double dot", "mailto:a..b@c", true, ErrBadAddress, 9, true},
 		{"mailto offset through escapes", "mailto:joe%40home@example.com", true, ErrBadAddress, 17, true},
+		// RFC 6068 §2, RFC 6531 §3.2: an internationalized domain, escaped
+		// as UTF-8; a symbol is no IDNA2008 label's.
+		{"mailto IDN domain", "mailto:info@%C3%A7a.org", false, ErrIDN, 12, true},
+		{"mailto symbol in IDN domain", "mailto:bad@%E2%98%83.de", true, ErrBadAddress, 11, true},
 		// §3.6 news
 		{"news group digit", "news:3com.misc", true, ErrBadGroup, 5, true},
 		{"news group char", "news:comp!misc", true, ErrBadGroup, 9, true},
