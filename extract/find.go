@@ -1150,10 +1150,11 @@ func opaqueURL(m *Match, name, part []byte) bool {
 
 // quoteOf returns prev when it is a quote that the URL cannot hold
 // unencoded and still end with: "'" (which RFC 3986 allows inside a URL,
-// but which, having opened before it, closes it); else 0. Brackets are
-// matched by runEnd itself.
+// but which, having opened before it, closes it) and '"' (which ends a
+// run anyway); else 0. Brackets are matched by runEnd itself, but for a
+// quoted URL's.
 func quoteOf(prev byte) byte {
-	if prev == '\'' {
+	if prev == '\'' || prev == '"' {
 		return prev
 	}
 	return 0
@@ -1515,7 +1516,10 @@ func (f *Finder) match(kind Kind, raw, text, alt, prefix string) *Match {
 //     ("{", "}" and "~" appear inside real ones);
 //   - a ')', ']' or '}' that closes no bracket opened inside the URL, so
 //     that "[text](http://a.example/x)" and "x=(http://a.example/)y" give
-//     the URL alone;
+//     the URL alone; but not in a quoted URL (closer not 0), whose quote
+//     says where it ends: an attribute's value in HTML read as text,
+//     `href="https://play.rust-lang.org/?code=...%5B1,+2)%0A..."` (the
+//     Rust docs' playground links; trimEnd still takes one off its end);
 //   - closer, when not 0: the quote that opened before the URL
 //     ("'https://a.example/x');");
 //   - a byte that is not UTF-8, and Unicode punctuation and spaces, except
@@ -1562,9 +1566,12 @@ func (f *Finder) runEnd(data []byte, i int, closer byte, atEOF bool) (end int, m
 			case c == ')' || c == ']' || c == '}':
 				k := bracketIndex(c)
 				if depth[k] == 0 {
-					return i, false
+					if closer == 0 {
+						return i, false
+					}
+				} else {
+					depth[k]--
 				}
-				depth[k]--
 			}
 			i++
 			continue

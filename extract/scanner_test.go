@@ -760,6 +760,10 @@ var scanTests = []struct {
 	{name: "brackets", in: "[http://a.b/c]", want: []string{"http://a.b/c"}},
 	{name: "braces", in: "{http://a.b/}", want: []string{"http://a.b/"}},
 	{name: "markdown link", in: "[the archive](http://a.example/archive/)", want: []string{"http://a.example/archive/"}},
+	// runEnd: in a quoted URL an unopened bracket goes on (the Rust
+	// docs' playground links, HTML read as text); one at its end is
+	// trimmed as before, and unquoted it ends the URL.
+	{name: "quoted URL, unopened bracket", in: `<a href="https://play.example/?code=x+%5B1,+2)%0Ay&edition=2024">run</a> 'http://a.example/b)c' "http://a.example/d)" http://a.example/e)f`, want: []string{"https://play.example/?code=x+%5B1,+2)%0Ay&edition=2024", "http://a.example/b)c", "http://a.example/d", "http://a.example/e"}},
 	// delimiting: a Markdown link's destination is the URL, all of it
 	// (EbookFoundation/free-programming-books: YouTube playlist ids end in
 	// "_", an edX course in "#!", a page in ".aspx?"), with a title too;
