@@ -1745,7 +1745,7 @@ func lastRune(b []byte) rune {
 // close a bracket opened inside the URL. A final "'" stays when it closes
 // a quote opened inside the URL ("http://a.example/x_'quoted'"), not an
 // apostrophe ("wiki/Ender's_Game'"). d (delimiting) is quotedEnd to keep
-// a final "?" and an entity reference when the URL is closed by the quote
+// a final "?", "*", "_" or "~" and an entity reference when the URL is closed by the quote
 // that opened right before it (`"http://example.com/?"`,
 // `href="/?q=&lt;a&gt;"`: the quotes say where it ends; quoted), and
 // linkEnd to keep all: a Markdown link's destination.
@@ -1759,7 +1759,9 @@ func trimEnd(data []byte, s, end int, d int) int {
 	for end > s {
 		c := data[end-1]
 		switch c {
-		case '?':
+		case '?', '*', '_', '~':
+			// Quoted, the URL is no emphasis's: its "*", "_" and "~"
+			// are its own (`"https://*.example.com/*"`, `"/_"`).
 			if delimited {
 				return end
 			}
@@ -1769,7 +1771,7 @@ func trimEnd(data []byte, s, end int, d int) int {
 				return end
 			}
 			end--
-		case '.', ',', ':', '!', '"', '*', '_', '~', '@':
+		case '.', ',', ':', '!', '"', '@':
 			end--
 		case 's', 'S':
 			if end-s < 3 || data[end-2] != '\'' || !possessive(data[s:end-2]) {

@@ -793,6 +793,10 @@ var scanTests = []struct {
 	{name: "markdown **", in: "**http://a.b/c**", want: []string{"http://a.b/c"}},
 	{name: "markdown _", in: "_http://a.b/c_", want: []string{"http://a.b/c"}},
 	{name: "markdown ~~", in: "~~http://a.b/c~~", want: []string{"http://a.b/c"}},
+	// Quoted, a final "*", "_" or "~" is the URL's (RFCs' wildcards,
+	// "http://jabber.org/protocol/*"; Go's tests, "https://example.com/_");
+	// a "." stays prose's.
+	{name: "quoted wildcard", in: `"http://jabber.org/protocol/*" 'https://a.example/_' "http://a.b/x~" "http://a.b/y." "_http://a.b/z_"`, want: []string{"http://jabber.org/protocol/*", "https://a.example/_", "http://a.b/x~", "http://a.b/y", "http://a.b/z"}},
 	{name: "markdown code", in: "`http://a.b/c`", want: []string{"http://a.b/c"}},
 	// Pinned: an RFC 2047 encoded word keeps its "?=" (corpus/mailbox.mbox).
 	{name: "encoded word", in: "Subject: =?UTF-8?Q?Caf=C3=A9_http://events.example.com/cafe?=\n", want: []string{"http://events.example.com/cafe?="}},
