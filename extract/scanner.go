@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bytes"
+	"github.com/urlgrep/urlgrep/internal/ascii"
 	"io"
 
 	"github.com/urlgrep/urlgrep/wrapper"
@@ -390,7 +391,7 @@ func (s *Scanner) try(t, k int) (m *Match, ms, me, resume int, more bool) {
 		for i > lo && isSchemeByte(data[i-1]) {
 			i--
 		}
-		before := s.byteBefore(i)
+		before := s.wordBefore(i)
 		if i == lo && i > 0 && isSchemeByte(before) {
 			before = 'a' // the run goes on before what we may look at: not a scheme start
 		}
@@ -402,12 +403,13 @@ func (s *Scanner) try(t, k int) (m *Match, ms, me, resume int, more bool) {
 		if s.tooManyTries(t) {
 			return nil, 0, 0, s.runTo, false
 		}
-		m, end, more := s.f.bare(data, i, kind, s.byteBefore(i), atEOF, false, s.link(i))
+		prev := s.wordBefore(i)
+		m, end, more := s.f.bare(data, i, kind, prev, atEOF, false, s.link(i))
 		if end == lineBreak {
 			// Broken at a line break: rejoined with the lines that go on
 			// with it, or as written.
-			if m, end, more = s.f.joined(Bare, data, i, s.byteBefore(i), atEOF, s.quote(i), s.column(i)); m == nil && !more {
-				m, end, more = s.f.bare(data, i, kind, s.byteBefore(i), atEOF, true, s.link(i))
+			if m, end, more = s.f.joined(Bare, data, i, prev, atEOF, s.quote(i), s.column(i)); m == nil && !more {
+				m, end, more = s.f.bare(data, i, kind, prev, atEOF, true, s.link(i))
 			}
 		}
 		if more {
@@ -422,7 +424,7 @@ func (s *Scanner) try(t, k int) (m *Match, ms, me, resume int, more bool) {
 		s.countDropped(i, end)
 	case tDot: // after "www" (startsNothing)
 		i := t - 3
-		if !startsWord(s.byteBefore(i)) {
+		if !startsWord(s.wordBefore(i)) {
 			break
 		}
 		m, end, more := s.f.www(data, i, s.byteBefore(i), atEOF, false, s.link(i))
@@ -532,6 +534,20 @@ func (s *Scanner) byte2Before(i int) byte {
 		return s.prev
 	}
 	return s.prev2
+}
+
+// wordBefore is byteBefore(i), but 'a' for an emphasis mark that stands
+// inside a word: "_http://a.example/_" starts a URL after its "_", and
+// in "my_service:8080/health" (a Docker service's host and port) the
+// "_" joins two words, so "service:" is no scheme (startsWord,
+// schemeStart), "foo_www.a.example" no www host, and "foo_http://" is
+// read as "foohttp://" is (gluedWeb).
+func (s *Scanner) wordBefore(i int) byte {
+	b := s.byteBefore(i)
+	if (b == '_' || b == '*' || b == '~') && ascii.IsAlnum(s.byte2Before(i)) {
+		return 'a'
+	}
+	return b
 }
 
 // link says whether buf[i] follows "](": a Markdown link's destination

@@ -793,6 +793,11 @@ var scanTests = []struct {
 	{name: "markdown **", in: "**http://a.b/c**", want: []string{"http://a.b/c"}},
 	{name: "markdown _", in: "_http://a.b/c_", want: []string{"http://a.b/c"}},
 	{name: "markdown ~~", in: "~~http://a.b/c~~", want: []string{"http://a.b/c"}},
+	// An emphasis mark inside a word starts nothing: "my_service:8080"
+	// is a Docker service's host and port (not the registered scheme
+	// "service"), "foo_www.a.example" no www host; "foo_http://" is
+	// "foohttp://" (gluedWeb).
+	{name: "underscore inside a word", in: "curl my_service:8080/health; foo_www.a.example x_mailto:j@a.example foo_http://b.example/ _www.c.example_", want: []string{"http://b.example/", "www.c.example"}},
 	// Quoted, a final "*", "_" or "~" is the URL's (RFCs' wildcards,
 	// "http://jabber.org/protocol/*"; Go's tests, "https://example.com/_");
 	// a "." stays prose's.
