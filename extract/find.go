@@ -1171,7 +1171,7 @@ func quoted(closer byte, data []byte, end int) bool {
 // How the text around a bare URL says where it ends (trimEnd).
 const (
 	undelimited = iota // prose: trailing punctuation is the sentence's
-	quotedEnd          // quoted: a final "?" and character reference stay
+	quotedEnd          // quoted: a final "?", "*", "_", "~" and character reference stay
 	linkEnd            // a Markdown link's destination: nothing is trimmed
 )
 
@@ -1376,7 +1376,13 @@ func (f *Finder) wrapped(w wrapper.Wrapper, data, quote []byte) *Match {
 		kind = Angle
 	}
 	if kind == Angle {
-		if i := slackLabel(data[w.URLStart:w.URLEnd]); i > 0 {
+		// Slack's label, or an AsciiDoc link macro's
+		// ("<https://github.com/mojavelinux[@mojavelinux]>").
+		i := slackLabel(data[w.URLStart:w.URLEnd])
+		if i < 0 {
+			i = macroLabel(data[w.URLStart:w.URLEnd])
+		}
+		if i > 0 {
 			w.URLEnd = w.URLStart + i
 			w.Verbatim, w.Lines, w.Hyphens = true, 0, 0
 		}
@@ -1753,6 +1759,11 @@ func trimEnd(data []byte, s, end int, d int) int {
 	if d == linkEnd {
 		return end
 	}
+	if i := unclosedBracket(data[s:end]); i >= 0 {
+		end = s + i
+	} else if i := macroLabel(data[s:end]); i >= 0 {
+		end = s + i
+	}
 	delimited := d == quotedEnd
 	var open, close [3]int // (), [], {}
 	counted := false
@@ -1845,6 +1856,89 @@ func trimEnd(data []byte, s, end int, d int) int {
 		}
 	}
 	return end
+}
+
+// unclosedBracket returns where a "[" past the host opens what no "]"
+// closes in b, a URL's run; -1 when there is none. The URL ends there:
+// AsciiDoc's link macro writes "https://example.org/docs[Example docs]",
+// the link's text in brackets after the URL. RFC 3986 §3.2.2 has "[" only
+// around an IP literal host, and where real paths and queries hold one
+// they close it ("babyelephantwalk[1].mid", "ord=[timestamp]", "?a[]=1"
+// in the mail corpora and the RFC archive; none holds an unclosed one).
+func unclosedBracket(b []byte) int {
+	j := bytes.IndexByte(b, '[')
+	if j < 0 {
+		return -1
+	}
+	at, depth := -1, 0
+	for i := j; i < len(b); i++ {
+		switch b[i] {
+		case '[':
+			if depth == 0 {
+				at = i
+			}
+			depth++
+		case ']':
+			if depth > 0 {
+				depth--
+			}
+		}
+	}
+	if depth == 0 || !pastHost(b, at) {
+		return -1
+	}
+	return at
+}
+
+// pastHost reports whether b[i], a "[" in a URL, stands past its host,
+// where no IP literal's "[" is: in the path, query or fragment of a "//"
+// URL, and in an opaque URL after neither "@" nor ":" ("mailto:
+// hello@example.org[Email us]" but not "sip:bob@[2001:db8::33]").
+func pastHost(b []byte, i int) bool {
+	if bytes.Contains(b[:i], []byte("://")) {
+		return pathBegun(afterScheme(b[:i]))
+	}
+	return i > 0 && b[i-1] != '@' && b[i-1] != ':'
+}
+
+// macroLabel returns where the label of an AsciiDoc link macro starts
+// at the end of b, a URL's run, or -1: "https://example.org/x.adoc[]"
+// (the URL is its own label), "https://github.com/mojavelinux[@mojavelinux]",
+// "https://github.com/o/r/issues/3641[#3641]", "https://docs.example/[获取帮助]".
+// A final "[...]" past the host, after no "=", "?" or "&", that is empty
+// or holds an "@", a "#" or a letter that is not ASCII is such a label;
+// others may be the URL's ("dictionary/subject[3]", "ord=[timestamp]",
+// "clear.gif?jiffies[73B9...]" in the corpora) and stay.
+func macroLabel(b []byte) int {
+	if len(b) < 2 || b[len(b)-1] != ']' {
+		return -1
+	}
+	i := bytes.LastIndexByte(b[:len(b)-1], '[')
+	if i <= 0 || bytes.IndexByte(b[i+1:len(b)-1], ']') >= 0 {
+		return -1
+	}
+	switch b[i-1] {
+	case '=', '?', '&':
+		return -1
+	}
+	label := b[i+1 : len(b)-1]
+	if len(label) > 0 && !bytes.ContainsAny(label, "@#") && !containsNonASCII(label) {
+		return -1
+	}
+	if !pastHost(b, i) {
+		return -1
+	}
+	return i
+}
+
+// containsNonASCII reports whether b holds a byte that is not ASCII.
+func containsNonASCII(b []byte) bool {
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return true
+		}
+	}
+	return false
 }
 
 // closingTag returns where a closing tag of BBCode ends b ("[/url]",

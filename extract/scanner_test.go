@@ -760,6 +760,11 @@ var scanTests = []struct {
 	{name: "brackets", in: "[http://a.b/c]", want: []string{"http://a.b/c"}},
 	{name: "braces", in: "{http://a.b/}", want: []string{"http://a.b/"}},
 	{name: "markdown link", in: "[the archive](http://a.example/archive/)", want: []string{"http://a.example/archive/"}},
+	// trimEnd: AsciiDoc's link macro, "URL[label]" (asciidoctor's own
+	// docs); a final "[...]" that may be the URL's stays, and a host's
+	// IP literal brackets are no label.
+	{name: "asciidoc link macros", in: "https://example.org/docs[Example docs] http://a.example/c[text^] https://github.com/mojavelinux[@mojavelinux] https://a.example/issues/3641[#3641] https://a.example/x.adoc[] https://docs.example/[获取帮助] <https://a.example/y[@y]> mailto:hello@example.org[Email us]", want: []string{"https://example.org/docs", "http://a.example/c", "https://github.com/mojavelinux", "https://a.example/issues/3641", "https://a.example/x.adoc", "https://docs.example/", "https://a.example/y", "mailto:hello@example.org"}},
+	{name: "brackets that are the URL's", in: "http://a.example/dictionary/subject[3] http://a.example/ad;ord=[timestamp]? http://a.example/x.php?ids[]=1 http://[::1]/x sip:bob@[2001:db8::33] http://a.example/home[1].jpg", want: []string{"http://a.example/dictionary/subject[3]", "http://a.example/ad;ord=[timestamp]", "http://a.example/x.php?ids[]=1", "http://[::1]/x", "sip:bob@[2001:db8::33]", "http://a.example/home[1].jpg"}},
 	// runEnd: in a quoted URL an unopened bracket goes on (the Rust
 	// docs' playground links, HTML read as text); one at its end is
 	// trimmed as before, and unquoted it ends the URL.
