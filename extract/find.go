@@ -164,7 +164,7 @@ func (f *Finder) AtLine(data []byte, prev byte, before []byte) (m *Match, n int)
 }
 
 // at is At; link says data[0] follows "](", where a Markdown link's
-// destination starts (delimiting).
+// destination starts (linkDelimiting).
 func (f *Finder) at(data []byte, prev byte, quote []byte, col column, link bool) (m *Match, n int) {
 	if len(data) == 0 {
 		return nil, 0
@@ -380,9 +380,11 @@ func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF, w
 			return nil, 0, false
 		}
 	}
-	d, more := delimiting(closer, link, data, end, atEOF)
-	if more {
-		return nil, 0, true
+	d := delimitedIf(quoted(closer, data, end))
+	if link {
+		if d, more = linkDelimiting(d, data, end, atEOF); more {
+			return nil, 0, true
+		}
 	}
 	end = trimEnd(data, s, end, d)
 	if end-s > f.cfg.maxCandidate {
@@ -1183,16 +1185,16 @@ func delimitedIf(quoted bool) int {
 	return undelimited
 }
 
-// delimiting says how the text delimits a bare URL whose run ends at
-// data[end]: closer is what closerOf said of the byte before it, and link
-// that "](" came before it. A Markdown inline link's destination,
+// linkDelimiting says how the text delimits a bare URL that "](" came
+// before and whose run ends at data[end], d being what the quotes around
+// it say (delimitedIf). A Markdown inline link's destination,
 // "[text](URL)" or "[text](URL "title")" (CommonMark §6.3), is the URL
 // the link goes to, all of it: a final "_", "!", "?" or "." is the
 // URL's ("...list=PL6gx4Cwl9DGAcbMi1sH6oAMk4JHw91mC_", "...-1#!",
 // ".aspx?"), as every Markdown renderer links it. more asks for the byte
 // after a space, before the end of the input.
-func delimiting(closer byte, link bool, data []byte, end int, atEOF bool) (d int, more bool) {
-	if link && end < len(data) {
+func linkDelimiting(d int, data []byte, end int, atEOF bool) (int, bool) {
+	if end < len(data) {
 		switch data[end] {
 		case ')':
 			return linkEnd, false
@@ -1205,7 +1207,7 @@ func delimiting(closer byte, link bool, data []byte, end int, atEOF bool) (d int
 			}
 		}
 	}
-	return delimitedIf(quoted(closer, data, end)), false
+	return d, false
 }
 
 // closerOf returns the byte that closes the quote or bracket prev opens,
@@ -1254,9 +1256,11 @@ func (f *Finder) www(data []byte, s int, prev byte, atEOF, written, link bool) (
 		return nil, tooLong, false
 	}
 	run := end
-	d, more := delimiting(closer, link, data, end, atEOF)
-	if more {
-		return nil, 0, true
+	d := delimitedIf(quoted(closer, data, end))
+	if link {
+		if d, more = linkDelimiting(d, data, end, atEOF); more {
+			return nil, 0, true
+		}
 	}
 	end = trimEnd(data, s, end, d)
 	if end-s > f.cfg.maxCandidate {
@@ -1570,13 +1574,10 @@ func (f *Finder) runEnd(data []byte, i int, closer byte, atEOF bool) (end int, m
 			case c == '{':
 				depth[2]++
 			case c == ')' || c == ']' || c == '}':
-				k := bracketIndex(c)
-				if depth[k] == 0 {
-					if closer == 0 {
-						return i, false
-					}
-				} else {
+				if k := bracketIndex(c); depth[k] > 0 {
 					depth[k]--
+				} else if closer == 0 {
+					return i, false
 				}
 			}
 			i++
@@ -1750,7 +1751,7 @@ func lastRune(b []byte) rune {
 // math symbol stays: "wiki/€"), and closing brackets that do not
 // close a bracket opened inside the URL. A final "'" stays when it closes
 // a quote opened inside the URL ("http://a.example/x_'quoted'"), not an
-// apostrophe ("wiki/Ender's_Game'"). d (delimiting) is quotedEnd to keep
+// apostrophe ("wiki/Ender's_Game'"). d (linkDelimiting) is quotedEnd to keep
 // a final "?", "*", "_" or "~" and an entity reference when the URL is closed by the quote
 // that opened right before it (`"http://example.com/?"`,
 // `href="/?q=&lt;a&gt;"`: the quotes say where it ends; quoted), and

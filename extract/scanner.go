@@ -551,7 +551,7 @@ func (s *Scanner) wordBefore(i int) byte {
 }
 
 // link says whether buf[i] follows "](": a Markdown link's destination
-// starts there (delimiting).
+// starts there (linkDelimiting).
 func (s *Scanner) link(i int) bool {
 	return s.byteBefore(i) == '(' && s.byte2Before(i) == ']'
 }

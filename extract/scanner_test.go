@@ -769,7 +769,7 @@ var scanTests = []struct {
 	// docs' playground links, HTML read as text); one at its end is
 	// trimmed as before, and unquoted it ends the URL.
 	{name: "quoted URL, unopened bracket", in: `<a href="https://play.example/?code=x+%5B1,+2)%0Ay&edition=2024">run</a> 'http://a.example/b)c' "http://a.example/d)" http://a.example/e)f`, want: []string{"https://play.example/?code=x+%5B1,+2)%0Ay&edition=2024", "http://a.example/b)c", "http://a.example/d", "http://a.example/e"}},
-	// delimiting: a Markdown link's destination is the URL, all of it
+	// linkDelimiting: a Markdown link's destination is the URL, all of it
 	// (EbookFoundation/free-programming-books: YouTube playlist ids end in
 	// "_", an edX course in "#!", a page in ".aspx?"), with a title too;
 	// the same text in prose or in brackets loses its end as before.
