@@ -182,6 +182,7 @@ func (h *htmlText) reset(r io.Reader) {
 	} else {
 		z.reset(r, htmlMaxBuf)
 	}
+	z.legacyComments = true // no text lost to a comment left open (readComment)
 	*h = htmlText{z: z, out: h.out[:0], val: h.val[:0], href: h.href[:0]}
 }
 

@@ -56,6 +56,10 @@ type htmlTok struct {
 	err     error
 	readErr error
 	maxBuf  int
+	// legacyComments ends a comment that the input ends before it closes
+	// early (readComment); off, htmlTok reads as x/net/html's Tokenizer.
+	legacyComments bool
+	openComments   bool // a comment ran to the end of the input (readComment)
 
 	pendingAttr [2]span
 	attr        [][2]span
@@ -540,7 +544,43 @@ scriptDataDoubleEscapeEnd:
 
 // readComment reads a comment after its "<!--". Its text is not kept:
 // only where it ends matters.
+//
+// With legacyComments, a comment that the input ends before it closes
+// ends at its first ">", as browsers before HTML5 read one, or, with no
+// ">" in it, right after its "<!--", not at the end of the input (HTML5
+// §13.2.5.45, "eof-in-comment"): spam writes "<!--#rotate>" and the like
+// ahead of its links (SpamAssassin's public corpus: "<!--#rotate>Terific!!
+// ... <A HREF=http://217.106.55.97/>CLICK HERE"), and all the text after
+// it was lost. The comment is in the buffer whole (maxBuf bounds it).
+//
+// Once a comment has run to the end, no "-->" follows, and a later
+// comment ends at its first ">" without reading to the end again
+// (openComments): each reading to the end made spam-shaped input of
+// unclosed comments quadratic.
 func (z *htmlTok) readComment() {
+	from := z.data.start + 2 // after "<!--" (readMarkupDeclaration)
+	if z.legacyComments && z.openComments {
+		if !z.skipTo('>') && z.err == io.EOF {
+			z.raw.end, z.err = from, nil
+		}
+		return
+	}
+	z.readCommentToClose()
+	if !z.legacyComments || z.err != io.EOF || from > z.raw.end {
+		return
+	}
+	z.openComments = true
+	if i := bytes.IndexByte(z.buf[from:z.raw.end], '>'); i >= 0 {
+		z.raw.end = from + i + 1
+	} else {
+		z.raw.end = from
+	}
+	z.err = nil
+}
+
+// readCommentToClose reads a comment to its "-->" (or "--!>"), as
+// x/net/html's Tokenizer does.
+func (z *htmlTok) readCommentToClose() {
 	dashCount := 0
 	beginning := true
 	for {

@@ -898,6 +898,29 @@ func scanURLs(t testing.TB, s string) []string {
 
 // #4: an anchor whose text is its target is one URL, not two; hrefs with
 // "&amp;" are decoded; script and style are not scanned.
+// TestHTMLUnclosedComment: a comment the part ends before it closes
+// ends at its first ">" (or, with none, right after its "<!--"), so the
+// text and links after it are read (readComment's legacyComments); a
+// closed one still hides what it holds.
+func TestHTMLUnclosedComment(t *testing.T) {
+	for _, tt := range []struct {
+		html string
+		want []string
+	}{
+		{`<p><!--#rotate>Terrific! <A HREF="http://217.106.55.97/">CLICK</A> or http://b.example/x</p>`, []string{"http://217.106.55.97/", "http://b.example/x"}},
+		{"<p><!-- left open\nhttp://c.example/y", []string{"http://c.example/y"}},
+		{`<!-- http://hidden.example/ --><a href="http://d.example/">d</a>`, []string{"http://d.example/"}},
+	} {
+		parts, _ := readAll(t, strings.NewReader(message(tt.html, "Content-Type: text/html")))
+		if len(parts) != 1 {
+			t.Fatalf("parts = %v", parts)
+		}
+		if urls := scanURLs(t, parts[0].Body); !reflect.DeepEqual(urls, tt.want) {
+			t.Errorf("%q: URLs = %q, want %q", tt.html, urls, tt.want)
+		}
+	}
+}
+
 func TestHTMLURLs(t *testing.T) {
 	in := message(`<style>p{background:url(http://style.example/x.png)}</style>
 <script>document.write("http://script.example/")</script>
