@@ -356,7 +356,7 @@ func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF, w
 		return nil, 0, false
 	}
 	closer := closerOf(prev)
-	end, more = f.runEnd(data, c+1, quoteOf(prev), atEOF)
+	end, more, open := f.runEnd(data, c+1, quoteOf(prev), atEOF)
 	if more {
 		return nil, 0, true
 	}
@@ -386,7 +386,7 @@ func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF, w
 			return nil, 0, true
 		}
 	}
-	end = trimEnd(data, s, end, d)
+	end = trimEnd(data, s, end, d, open)
 	if end-s > f.cfg.maxCandidate {
 		return nil, tooLong, false
 	}
@@ -406,7 +406,7 @@ func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF, w
 	if (m == nil || !m.Valid()) && slashed {
 		// Looked for only where the URL failed: valid ones cost nothing.
 		if k := hostListEnd(data, body, end); k < end && nameHost(data[s:c]) {
-			if end = trimEnd(data, s, k, undelimited); end <= body {
+			if end = trimEnd(data, s, k, undelimited, true); end <= body {
 				return nil, 0, false
 			}
 			raw = f.str(data[s:end])
@@ -794,8 +794,8 @@ func (f *Finder) joined(kind Kind, data []byte, s int, prev byte, atEOF bool, qu
 	var parts [maxJoined]span
 	var hyphens [maxJoined]bool
 	n := 0
-	run, _ := f.runEnd(data, from, closer, atEOF) // bare and www read this run whole
-	line := s - at.url                            // where the URL's line starts, maybe before data
+	run, _, _ := f.runEnd(data, from, closer, atEOF) // bare and www read this run whole
+	line := s - at.url                               // where the URL's line starts, maybe before data
 	parts[0] = span{s, run}
 	for n = 1; n < maxJoined; n++ {
 		hyphen := hyphenAtBreak(data, run)
@@ -827,7 +827,7 @@ func (f *Finder) joined(kind Kind, data []byte, s int, prev byte, atEOF bool, qu
 		if j < 0 {
 			break
 		}
-		next, more := f.runEnd(data, j, closer, atEOF)
+		next, more, _ := f.runEnd(data, j, closer, atEOF)
 		if more {
 			return nil, 0, true
 		}
@@ -858,7 +858,7 @@ func (f *Finder) joined(kind Kind, data []byte, s int, prev byte, atEOF bool, qu
 		return nil, 0, false
 	}
 	last := parts[n-1]
-	end = trimEnd(data, s, last.end, delimitedIf(quoted(closerOf(prev), data, last.end)))
+	end = trimEnd(data, s, last.end, delimitedIf(quoted(closerOf(prev), data, last.end)), true)
 	if end <= last.start {
 		// Nothing of the last line is the URL's: the line before ends it.
 		if n--; n == 1 {
@@ -1247,7 +1247,7 @@ func (f *Finder) www(data []byte, s int, prev byte, atEOF, written, link bool) (
 		return nil, 0, false
 	}
 	closer := closerOf(prev)
-	end, more = f.runEnd(data, s+4, quoteOf(prev), atEOF)
+	end, more, open := f.runEnd(data, s+4, quoteOf(prev), atEOF)
 	if more {
 		return nil, 0, true
 	}
@@ -1262,7 +1262,7 @@ func (f *Finder) www(data []byte, s int, prev byte, atEOF, written, link bool) (
 			return nil, 0, true
 		}
 	}
-	end = trimEnd(data, s, end, d)
+	end = trimEnd(data, s, end, d, open)
 	if end-s > f.cfg.maxCandidate {
 		return nil, tooLong, false
 	}
@@ -1278,7 +1278,7 @@ func (f *Finder) www(data []byte, s int, prev byte, atEOF, written, link bool) (
 	m = f.match(WWW, raw, f.ampText(raw, data[s:end]), "", "http://")
 	if m == nil || !m.Valid() {
 		if k := hostListEnd(data, s, end); k < end {
-			end = trimEnd(data, s, k, undelimited)
+			end = trimEnd(data, s, k, undelimited, true)
 			raw = f.str(data[s:end])
 			m = f.match(WWW, raw, raw, "", "http://")
 		}
@@ -1520,7 +1520,9 @@ func (f *Finder) match(kind Kind, raw, text, alt, prefix string) *Match {
 }
 
 // runEnd returns where the run of URL characters that starts at data[i]
-// ends. It stops looking past maxCandidate bytes. A bare URL ends at:
+// ends, and open when a "[" in it is left unclosed (trimEnd's
+// unclosedBracket looks for it only then). It stops looking past
+// maxCandidate bytes. A bare URL ends at:
 //   - white space and controls, and '<', '>', '"', '`', '|', '\\', '^':
 //     the unsafe characters of RFC 1738 §2.2 that text puts around URLs
 //     ("{", "}" and "~" appear inside real ones);
@@ -1538,7 +1540,7 @@ func (f *Finder) match(kind Kind, raw, text, alt, prefix string) *Match {
 //   - a Unicode symbol before the path begins (isSymbol, pathBegun): RFC
 //     3987 §2.2's ucschar holds symbols, which paths and queries have
 //     ("wiki/C♯_(programming_language)"), and IDNA2008 hosts never.
-func (f *Finder) runEnd(data []byte, i int, closer byte, atEOF bool) (end int, more bool) {
+func (f *Finder) runEnd(data []byte, i int, closer byte, atEOF bool) (end int, more, open bool) {
 	from, limit := i, i+f.cfg.maxCandidate+1
 	inPath := false  // past the host: pathBegun, asked once (linear time)
 	var depth [3]int // (), [], {}
@@ -1556,7 +1558,7 @@ func (f *Finder) runEnd(data []byte, i int, closer byte, atEOF bool) (end int, m
 			case c == '\\' && f.cfg.escapes:
 				// A Markdown escape: the backslash and what it escapes.
 				if i+1 == len(data) && !atEOF {
-					return i, true
+					return i, true, false
 				}
 				// Only an escaped character that a URL may hold: "\\<"
 				// ends it as "<" would.
@@ -1564,9 +1566,9 @@ func (f *Finder) runEnd(data []byte, i int, closer byte, atEOF bool) (end int, m
 					i += 2
 					continue
 				}
-				return i, false
+				return i, false, depth[1] > 0
 			case !urlByte[c] || c == closer:
-				return i, false
+				return i, false, depth[1] > 0
 			case c == '(':
 				depth[0]++
 			case c == '[':
@@ -1577,7 +1579,7 @@ func (f *Finder) runEnd(data []byte, i int, closer byte, atEOF bool) (end int, m
 				if k := bracketIndex(c); depth[k] > 0 {
 					depth[k]--
 				} else if closer == 0 {
-					return i, false
+					return i, false, depth[1] > 0
 				}
 			}
 			i++
@@ -1585,14 +1587,14 @@ func (f *Finder) runEnd(data []byte, i int, closer byte, atEOF bool) (end int, m
 		}
 		r, size := decodeRune(data, i, atEOF)
 		if size == 0 {
-			return i, true
+			return i, true, false
 		}
 		if endsURL(r, size) && !joins(r, lastRune(data[:i])) {
 			if !isSymbol(r) {
-				return i, false
+				return i, false, depth[1] > 0
 			}
 			if !inPath && !pathBegun(data[from:i]) {
-				return i, false
+				return i, false, depth[1] > 0
 			}
 			inPath = true
 		} else if !inPath && i > from && ascii.IsAlnum(data[i-1]) && otherScript(r) {
@@ -1602,17 +1604,17 @@ func (f *Finder) runEnd(data []byte, i int, closer byte, atEOF bool) (end int, m
 				if i >= hostEnd {
 					hostEnd, lastLabel, more = hostLabels(data, i, limit, atEOF)
 					if more {
-						return i, true
+						return i, true, false
 					}
 				}
 				if lastLabel <= i {
-					return i, false
+					return i, false, depth[1] > 0
 				}
 			}
 		}
 		i += size
 	}
-	return i, i == len(data) && !atEOF
+	return i, i == len(data) && !atEOF, depth[1] > 0
 }
 
 // otherScript reports whether r is a letter of a script other than Latin.
@@ -1755,15 +1757,20 @@ func lastRune(b []byte) rune {
 // a final "?", "*", "_" or "~" and an entity reference when the URL is closed by the quote
 // that opened right before it (`"http://example.com/?"`,
 // `href="/?q=&lt;a&gt;"`: the quotes say where it ends; quoted), and
-// linkEnd to keep all: a Markdown link's destination.
-func trimEnd(data []byte, s, end int, d int) int {
+// linkEnd to keep all: a Markdown link's destination. unclosed says the
+// run may hold a "[" it leaves unclosed (runEnd), where the URL ends.
+func trimEnd(data []byte, s, end int, d int, unclosed bool) int {
 	if d == linkEnd {
 		return end
 	}
-	if i := unclosedBracket(data[s:end]); i >= 0 {
-		end = s + i
-	} else if i := macroLabel(data[s:end]); i >= 0 {
-		end = s + i
+	if unclosed {
+		if i := unclosedBracket(data[s:end]); i >= 0 {
+			end = s + i
+		}
+	} else if end > s && data[end-1] == ']' {
+		if i := macroLabel(data[s:end]); i >= 0 {
+			end = s + i
+		}
 	}
 	delimited := d == quotedEnd
 	var open, close [3]int // (), [], {}
