@@ -2,9 +2,9 @@ package extract
 
 import (
 	"bytes"
-	"github.com/urlgrep/urlgrep/internal/ascii"
 	"io"
 
+	"github.com/urlgrep/urlgrep/internal/ascii"
 	"github.com/urlgrep/urlgrep/wrapper"
 )
 

@@ -896,8 +896,6 @@ func scanURLs(t testing.TB, s string) []string {
 	return urls
 }
 
-// #4: an anchor whose text is its target is one URL, not two; hrefs with
-// "&amp;" are decoded; script and style are not scanned.
 // TestHTMLUnclosedComment: a comment the part ends before it closes
 // ends at its first ">" (or, with none, right after its "<!--"), so the
 // text and links after it are read (readComment's legacyComments); a
@@ -909,6 +907,7 @@ func TestHTMLUnclosedComment(t *testing.T) {
 	}{
 		{`<p><!--#rotate>Terrific! <A HREF="http://217.106.55.97/">CLICK</A> or http://b.example/x</p>`, []string{"http://217.106.55.97/", "http://b.example/x"}},
 		{"<p><!-- left open\nhttp://c.example/y", []string{"http://c.example/y"}},
+		{"<!--a<!--b<!--c http://f.example/z <!--d", []string{"http://f.example/z"}},
 		{`<!-- http://hidden.example/ --><a href="http://d.example/">d</a>`, []string{"http://d.example/"}},
 	} {
 		parts, _ := readAll(t, strings.NewReader(message(tt.html, "Content-Type: text/html")))
@@ -921,6 +920,8 @@ func TestHTMLUnclosedComment(t *testing.T) {
 	}
 }
 
+// #4: an anchor whose text is its target is one URL, not two; hrefs with
+// "&amp;" are decoded; script and style are not scanned.
 func TestHTMLURLs(t *testing.T) {
 	in := message(`<style>p{background:url(http://style.example/x.png)}</style>
 <script>document.write("http://script.example/")</script>
