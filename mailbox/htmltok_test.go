@@ -230,6 +230,19 @@ func FuzzHTMLTok(f *testing.F) {
 		if got := tokensOf(in, sizes, maxBuf, true); got != want {
 			t.Fatalf("reads %v, maxBuf %d:\nhtmlTok\n%s\nTokenizer\n%s", sizes, maxBuf, got, want)
 		}
+		// legacyComments changes only what follows a comment that the
+		// input ends before it closes: the Tokenizer's last token
+		// before EOF is then that comment.
+		src := &chunkReader{data: in, sizes: sizes}
+		z := newHTMLTok(src, maxBuf)
+		z.legacyComments = true
+		legacy := describeTokens(z, src)
+		lines := strings.Split(strings.TrimSuffix(want, "\n"), "\n")
+		n := len(lines)
+		openAtEOF := n >= 2 && strings.HasPrefix(lines[n-1], "error EOF") && strings.HasPrefix(lines[n-2], "comment ")
+		if !openAtEOF && legacy != want {
+			t.Fatalf("legacyComments, reads %v, maxBuf %d, no comment open at EOF:\nhtmlTok\n%s\nTokenizer\n%s", sizes, maxBuf, legacy, want)
+		}
 	})
 }
 
