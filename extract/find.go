@@ -143,10 +143,12 @@ func NewFinder(opts ...Option) *Finder {
 //
 // At does not see where data[0] stands on its line: a bare URL that a line
 // break cut after a "/" and the like is read as if it started its line,
-// and one that is a Markdown link's destination ("[text](URL)") as if
-// prose put it in brackets (see [Finder.AtLine]).
+// one that is a Markdown link's destination ("[text](URL)") as if prose
+// put it in brackets, and one after a "_", "*" or "~" inside a word
+// ("my_service:8080") as if the mark opened emphasis (see
+// [Finder.AtLine], which sees the line's bytes before data[0]).
 func (f *Finder) At(data []byte, prev byte, quote []byte) (m *Match, n int) {
-	return f.at(data, prev, quote, column{}, false)
+	return f.at(data, prev, 0, quote, column{})
 }
 
 // AtLine is [Finder.At] for a URL whose line holds before ahead of it:
@@ -159,16 +161,25 @@ func (f *Finder) AtLine(data []byte, prev byte, before []byte) (m *Match, n int)
 	for indent < len(before) && prefixByte(before[indent]) {
 		indent++
 	}
-	link := len(before) >= 2 && prev == '(' && before[len(before)-2] == ']'
-	return f.at(data, prev, before[:wrapper.QuotePrefix(before)], column{url: len(before), text: indent}, link)
+	var prev2 byte
+	if len(before) >= 2 {
+		prev2 = before[len(before)-2]
+	}
+	return f.at(data, prev, prev2, before[:wrapper.QuotePrefix(before)], column{url: len(before), text: indent})
 }
 
-// at is At; link says data[0] follows "](", where a Markdown link's
-// destination starts (linkDelimiting).
-func (f *Finder) at(data []byte, prev byte, quote []byte, col column, link bool) (m *Match, n int) {
+// at is At; prev2 is the byte before prev, 0 when unknown, read as the
+// Scanner reads it: after "](" a Markdown link's destination starts
+// (linkDelimiting), an emphasis mark after a letter or digit starts no
+// URL (Scanner.wordBefore), and no address starts after a two-byte
+// letter (localGoesOn).
+func (f *Finder) at(data []byte, prev, prev2 byte, quote []byte, col column) (m *Match, n int) {
 	if len(data) == 0 {
 		return nil, 0
 	}
+	link := linkOpens(prev, prev2)
+	email := !localGoesOn(prev2, prev)
+	prev = wordByte(prev, prev2)
 	if data[0] == '<' {
 		w, _ := wrapper.Span(data, true, quote, f.limits())
 		if m := f.wrapped(w, data, quote); m != nil {
@@ -202,7 +213,7 @@ func (f *Finder) at(data []byte, prev byte, quote []byte, col column, link bool)
 	if m != nil {
 		return m, end
 	}
-	if f.cfg.email {
+	if f.cfg.email && email {
 		if at := localEnd(data, 0); at < len(data) && data[at] == '@' {
 			if m, end, _ := f.emailAt(data, 0, at, true); m != nil {
 				return m, end
@@ -1348,6 +1359,27 @@ func (f *Finder) emailAt(data []byte, s, at int, atEOF bool) (m *Match, end int,
 		return nil, 0, false
 	}
 	return m, end, false
+}
+
+// wordByte returns prev, the byte before a URL's start, or 'a' where it
+// is an emphasis mark that stands inside a word, prev2 (the byte before
+// it) a letter or digit: "_http://a.example/_" starts a URL after its
+// "_", and in "my_service:8080/health" (a Docker service's host and port)
+// the "_" joins two words, so "service:" is no scheme (startsWord,
+// schemeStart), "foo_www.a.example" no www host, and "foo_http://" is
+// read as "foohttp://" is (gluedWeb).
+func wordByte(prev, prev2 byte) byte {
+	if (prev == '_' || prev == '*' || prev == '~') && ascii.IsAlnum(prev2) {
+		return 'a'
+	}
+	return prev
+}
+
+// linkOpens reports whether prev2 and prev, the bytes before a URL's
+// start, are "](": a Markdown link's destination starts there
+// (linkDelimiting).
+func linkOpens(prev, prev2 byte) bool {
+	return prev == '(' && prev2 == ']'
 }
 
 // localGoesOn reports whether b1 and b2, the two bytes before the ASCII

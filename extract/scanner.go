@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"io"
 
-	"github.com/urlgrep/urlgrep/internal/ascii"
 	"github.com/urlgrep/urlgrep/wrapper"
 )
 
@@ -536,24 +535,14 @@ func (s *Scanner) byte2Before(i int) byte {
 	return s.prev2
 }
 
-// wordBefore is byteBefore(i), but 'a' for an emphasis mark that stands
-// inside a word: "_http://a.example/_" starts a URL after its "_", and
-// in "my_service:8080/health" (a Docker service's host and port) the
-// "_" joins two words, so "service:" is no scheme (startsWord,
-// schemeStart), "foo_www.a.example" no www host, and "foo_http://" is
-// read as "foohttp://" is (gluedWeb).
+// wordBefore is byteBefore(i), read as wordByte reads it.
 func (s *Scanner) wordBefore(i int) byte {
-	b := s.byteBefore(i)
-	if (b == '_' || b == '*' || b == '~') && ascii.IsAlnum(s.byte2Before(i)) {
-		return 'a'
-	}
-	return b
+	return wordByte(s.byteBefore(i), s.byte2Before(i))
 }
 
-// link says whether buf[i] follows "](": a Markdown link's destination
-// starts there (linkDelimiting).
+// link says whether buf[i] follows "](" (linkOpens).
 func (s *Scanner) link(i int) bool {
-	return s.byteBefore(i) == '(' && s.byte2Before(i) == ']'
+	return linkOpens(s.byteBefore(i), s.byte2Before(i))
 }
 
 // quote returns the quote markers of the line on which buf[t] stands, as

@@ -1168,3 +1168,33 @@ func TestHostSymbolsAnyReads(t *testing.T) {
 		}
 	}
 }
+
+// TestAtLineContext: AtLine reads the two bytes before a URL as the
+// Scanner does (linkOpens, wordByte, localGoesOn), where At, which sees
+// only the byte before, cannot.
+func TestAtLineContext(t *testing.T) {
+	f := NewFinder(WithEmail(true))
+	for _, tt := range []struct {
+		line string // the line, up to and with the URL
+		at   int    // where the URL starts
+		want string // what AtLine finds, "" for nothing
+	}{
+		{"see [t](http://a.example/x_) ok", 8, "http://a.example/x_"},
+		{"see (http://a.example/x_) ok", 5, "http://a.example/x"},
+		{"curl my_service:8080/health", 8, ""},
+		{"curl _http://b.example/_ ok", 6, "http://b.example/"},
+		{"foo_www.c.example and", 4, ""},
+		{"<Dörte@Sörensen.example.com>", 4, ""},
+		{"请联系joe@example.com", 9, "joe@example.com"},
+	} {
+		line := []byte(tt.line)
+		m, _ := f.AtLine(line[tt.at:], line[tt.at-1], line[:tt.at])
+		got := ""
+		if m != nil {
+			got = m.Text
+		}
+		if got != tt.want {
+			t.Errorf("AtLine(%q at %d) = %q, want %q", tt.line, tt.at, got, tt.want)
+		}
+	}
+}
