@@ -156,6 +156,8 @@ func (f *Finder) At(data []byte, prev byte, quote []byte) (m *Match, n int) {
 // quote prefix is read from before, and where the URL stands on its line:
 // a text filled to its width breaks a long URL after a "/" and the like
 // where the rest did not fit, and AtLine rejoins it as a [Scanner] does.
+// It sees no line before: a Markdown link's destination on the line after
+// its "](" is read as a URL that starts a line.
 func (f *Finder) AtLine(data []byte, prev byte, before []byte) (m *Match, n int) {
 	indent := 0
 	for indent < len(before) && prefixByte(before[indent]) {

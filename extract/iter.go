@@ -51,7 +51,7 @@ func (f *Finder) each(data []byte, prev byte, lazy bool, yield func(Found) bool)
 	s.ResetBytes(data, 0, 1) // read in place: no copy of the run
 	defer s.Reset(nil)       // run before the pool's Put: kept, it would keep data alive
 	if prev != 0 {
-		s.prev = prev
+		s.behind[3] = prev
 	}
 	for s.Scan() {
 		var m *Match

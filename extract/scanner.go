@@ -24,8 +24,9 @@ type Scanner struct {
 	pos   int   // buf[start:pos] is known to be text
 	end   int   // buf[:end] holds data
 	base  int64 // input offset of buf[0]
-	prev  byte  // the input byte before buf[0], 0 at the start
-	prev2 byte  // the byte before prev
+	// behind holds the four input bytes before buf[0], the last first
+	// (behind[3] is the byte right before it); 0 before the start.
+	behind [4]byte
 
 	eof        bool
 	err        error
@@ -125,7 +126,7 @@ func (s *Scanner) Reset(r io.Reader) {
 func (s *Scanner) ResetAt(r io.Reader, offset int64, line int) {
 	s.Reset(r)
 	if offset > 0 {
-		s.base, s.counted, s.lineStart, s.prev, s.prev2 = offset, offset, offset, '\n', 0
+		s.base, s.counted, s.lineStart, s.behind = offset, offset, offset, [4]byte{3: '\n'}
 		s.line = line
 	}
 }
@@ -517,32 +518,51 @@ func (s *Scanner) drop(i int) {
 }
 
 // byteBefore returns the input byte before buf[i], 0 at the start of input.
-func (s *Scanner) byteBefore(i int) byte {
-	if i > 0 {
-		return s.buf[i-1]
-	}
-	return s.prev
-}
+func (s *Scanner) byteBefore(i int) byte { return s.byteBack(i, 1) }
 
 // byte2Before returns the byte before byteBefore(i).
-func (s *Scanner) byte2Before(i int) byte {
-	switch {
-	case i >= 2:
-		return s.buf[i-2]
-	case i == 1:
-		return s.prev
+func (s *Scanner) byte2Before(i int) byte { return s.byteBack(i, 2) }
+
+// byteBack returns the input byte k bytes before buf[i], k 1 to 4.
+func (s *Scanner) byteBack(i, k int) byte {
+	if j := i - k; j >= 0 {
+		return s.buf[j]
 	}
-	return s.prev2
+	return s.behind[4+i-k]
 }
 
 // wordBefore is byteBefore(i), read as wordByte reads it.
 func (s *Scanner) wordBefore(i int) byte {
+	if i > 0 {
+		if b := s.buf[i-1]; b != '_' && b != '*' && b != '~' {
+			return b // most URLs: inlined
+		}
+	}
 	return wordByte(s.byteBefore(i), s.byte2Before(i))
 }
 
-// link says whether buf[i] follows "](" (linkOpens).
+// link says whether buf[i] follows "](" (linkOpens), or "](" and a line
+// break: CommonMark §6.3 lets a link's destination start on the next
+// line, and text filled to a width puts it there ("[Click to
+// Deploy](" then "https://console.cloud.google.com/...kafka?)" in
+// Apache Beam's READMEs).
 func (s *Scanner) link(i int) bool {
-	return linkOpens(s.byteBefore(i), s.byte2Before(i))
+	if i > 0 && s.buf[i-1] != '(' && s.buf[i-1] != '\n' {
+		return false // most URLs: inlined
+	}
+	return s.linkBack(i)
+}
+
+// linkBack is link past its first byte.
+func (s *Scanner) linkBack(i int) bool {
+	if s.byteBefore(i) == '(' {
+		return s.byte2Before(i) == ']'
+	}
+	k := 2
+	if s.byteBack(i, 2) == '\r' {
+		k = 3
+	}
+	return linkOpens(s.byteBack(i, k), s.byteBack(i, k+1))
 }
 
 // quote returns the quote markers of the line on which buf[t] stands, as
@@ -619,12 +639,11 @@ func (s *Scanner) fill() {
 	if s.start > 0 && (s.end == len(s.buf) || s.start >= len(s.buf)/2) {
 		s.countLines(s.start)
 		shift := s.start
-		if shift >= 2 {
-			s.prev2 = s.buf[shift-2]
-		} else {
-			s.prev2 = s.prev
+		var behind [4]byte
+		for k := 1; k <= 4; k++ {
+			behind[4-k] = s.byteBack(shift, k)
 		}
-		s.prev = s.buf[shift-1]
+		s.behind = behind
 		copy(s.buf, s.buf[shift:s.end])
 		s.base += int64(shift)
 		s.start, s.pos, s.end = 0, s.pos-shift, s.end-shift

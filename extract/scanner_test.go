@@ -774,6 +774,8 @@ var scanTests = []struct {
 	// "_", an edX course in "#!", a page in ".aspx?"), with a title too;
 	// the same text in prose or in brackets loses its end as before.
 	{name: "markdown link destination whole", in: "* [Python](https://www.youtube.com/playlist?list=PL6gx4Cwl9DGAcbMi1sH6oAMk4JHw91mC_) - x\n[c](https://a.example/course-1#!) [b](http://a.example/b.aspx?) [t](http://a.example/x_ \"T\") [w](www.a.example/y.)", want: []string{"https://www.youtube.com/playlist?list=PL6gx4Cwl9DGAcbMi1sH6oAMk4JHw91mC_", "https://a.example/course-1#!", "http://a.example/b.aspx?", "http://a.example/x_", "www.a.example/y."}},
+	// CommonMark §6.3: the destination may start on the next line.
+	{name: "markdown destination on the next line", in: "deploy with [Click to Deploy](\nhttps://a.example/kafka?) or [b](\r\nhttps://a.example/b_) and (\nhttps://a.example/c_)", want: []string{"https://a.example/kafka?", "https://a.example/b_", "https://a.example/c"}},
 	{name: "not a markdown destination", in: "(https://a.example/x_) [https://a.example/y!] ](http://a.example/z_ after [t](http://a.example/w. T)", want: []string{"https://a.example/x", "https://a.example/y", "http://a.example/z", "http://a.example/w"}},
 	// find.go trimEnd: an entity reference ("&amp;") is not the URL's.
 	{name: "entity at end", in: "http://a.b/?x=1&amp;", want: []string{"http://a.b/?x=1"}},
@@ -1066,6 +1068,11 @@ func TestFinderAt(t *testing.T) {
 				var prev byte
 				if at > 0 {
 					prev = in.in[at-1]
+				}
+				if strings.HasSuffix(in.in[:at], "](\n") || strings.HasSuffix(in.in[:at], "](\r\n") {
+					// A link's destination on the line after its "](":
+					// AtLine reads one line (documented).
+					continue
 				}
 				got, n := f.AtLine([]byte(in.in[at:]), prev, line)
 				if m.Kind == Wrapped || m.Kind == Angle || !m.Rejoined && !strings.HasSuffix(in.in[:at], "](") {
