@@ -790,9 +790,9 @@ const (
 // decides from its first word and where it starts. Up to maxJoined lines
 // make one URL whose text is rejoined (Rejoined), the hyphens kept unless
 // only the reading without them is valid, as for wrappers (--hyphen picks
-// either reading). The whole stays within maxCandidate bytes. It returns nil when the lines make no URL, or
-// an invalid one where the first line alone is valid: the caller then
-// takes the URL as written.
+// either reading). The whole stays within maxCandidate bytes. It returns
+// nil when the lines make no URL, or an invalid one where the first line
+// alone is valid: the caller then takes the URL as written.
 func (f *Finder) joined(kind Kind, data []byte, s int, prev byte, atEOF bool, quote []byte, at column) (m *Match, end int, more bool) {
 	if lim := s + f.cfg.maxCandidate + 1; len(data) > lim {
 		// Decided within the candidate bound, whatever the reads.
@@ -928,7 +928,7 @@ type column struct{ url, text int }
 // more asks for the rest of the line.
 func goesOn(data []byte, brk, col int, at column, j, next int, prev byte, atEOF, mid bool) (on, more bool) {
 	core := next
-	for core > j && bytes.IndexByte([]byte(".,;:!?'\")]>"), data[core-1]) >= 0 {
+	for core > j && strings.IndexByte(".,;:!?'\")]>", data[core-1]) >= 0 {
 		core--
 	}
 	if core == j || brk+core-j < breakFit || core < len(data) && data[core] == ':' || bytes.Contains(data[j:next], []byte("://")) ||
@@ -1312,7 +1312,8 @@ func (f *Finder) emailAt(data []byte, s, at int, atEOF bool) (m *Match, end int,
 	// be one: "info@ça.org"), up to another script's letter after an
 	// ASCII one in the last label, as runEnd reads a host
 	// ("joe@example.comを参照"; otherScript).
-	hostEnd, lastLabel, idn := 0, 0, false
+	var script scriptWatch
+	idn := false
 	for end < len(data) && end < limit {
 		c := data[end]
 		if c < utf8.RuneSelf {
@@ -1330,13 +1331,10 @@ func (f *Finder) emailAt(data []byte, s, at int, atEOF bool) (m *Match, end int,
 			break
 		}
 		if ascii.IsAlnum(data[end-1]) && otherScript(r) {
-			if end >= hostEnd {
-				hostEnd, lastLabel, more = hostLabels(data, end, limit, atEOF)
-				if more {
-					return nil, 0, true
-				}
-			}
-			if lastLabel <= end {
+			var ends bool
+			if script, ends, more = script.ends(data, end, limit, atEOF); more {
+				return nil, 0, true
+			} else if ends {
 				break
 			}
 		}
@@ -1578,9 +1576,7 @@ func (f *Finder) runEnd(data []byte, i int, closer byte, atEOF bool) (end int, m
 	from, limit := i, i+f.cfg.maxCandidate+1
 	inPath := false  // past the host: pathBegun, asked once (linear time)
 	var depth [3]int // (), [], {}
-	// The host's labels past a change of script (otherScript), read once
-	// for each stretch of host (linear time).
-	hostEnd, lastLabel := 0, 0
+	var script scriptWatch
 	for i < len(data) && i < limit {
 		c := data[i]
 		if plainURLByte[c] {
@@ -1635,13 +1631,10 @@ func (f *Finder) runEnd(data []byte, i int, closer byte, atEOF bool) (end int, m
 			if pathBegun(data[from:i]) {
 				inPath = true
 			} else {
-				if i >= hostEnd {
-					hostEnd, lastLabel, more = hostLabels(data, i, limit, atEOF)
-					if more {
-						return i, true, false
-					}
-				}
-				if lastLabel <= i {
+				var ends bool
+				if script, ends, more = script.ends(data, i, limit, atEOF); more {
+					return i, true, false
+				} else if ends {
 					return i, false, depth[1] > 0
 				}
 			}
@@ -1664,6 +1657,26 @@ func (f *Finder) runEnd(data []byte, i int, closer byte, atEOF bool) (end int, m
 // 3987 §2.2): there it goes on.
 func otherScript(r rune) bool {
 	return unicode.IsLetter(r) && !unicode.Is(unicode.Latin, r)
+}
+
+// scriptWatch reads a host's change of script (otherScript) for runEnd
+// and emailAt: at a letter of another script after an ASCII letter or
+// digit, the host ends unless another label follows. The labels are read
+// once for each stretch of host (linear time).
+type scriptWatch struct{ hostEnd, lastLabel int }
+
+// ends reports whether the host ends at data[i], such a letter, and
+// returns the watch to go on with; more when data ends before the host
+// does and more is to come (hostLabels). A value, not a pointer: its
+// callers' loops keep it in registers.
+func (w scriptWatch) ends(data []byte, i, limit int, atEOF bool) (next scriptWatch, ends, more bool) {
+	if i >= w.hostEnd {
+		w.hostEnd, w.lastLabel, more = hostLabels(data, i, limit, atEOF)
+		if more {
+			return w, false, true
+		}
+	}
+	return w, w.lastLabel <= i, false
 }
 
 // hostLabels reads on from data[i], inside a host, over what a host may
@@ -1787,12 +1800,13 @@ func lastRune(b []byte) rune {
 // math symbol stays: "wiki/€"), and closing brackets that do not
 // close a bracket opened inside the URL. A final "'" stays when it closes
 // a quote opened inside the URL ("http://a.example/x_'quoted'"), not an
-// apostrophe ("wiki/Ender's_Game'"). d (linkDelimiting) is quotedEnd to keep
-// a final "?", "*", "_" or "~" and an entity reference when the URL is closed by the quote
-// that opened right before it (`"http://example.com/?"`,
+// apostrophe ("wiki/Ender's_Game'"). d is quotedEnd to keep a final "?",
+// "*", "_" or "~" and an entity reference when the URL is closed by the
+// quote that opened right before it (`"http://example.com/?"`,
 // `href="/?q=&lt;a&gt;"`: the quotes say where it ends; quoted), and
-// linkEnd to keep all: a Markdown link's destination. unclosed says the
-// run may hold a "[" it leaves unclosed (runEnd), where the URL ends.
+// linkEnd to keep all: a Markdown link's destination (linkDelimiting).
+// unclosed says the run may hold a "[" it leaves unclosed (runEnd), where
+// the URL ends.
 func trimEnd(data []byte, s, end int, d int, unclosed bool) int {
 	if d == linkEnd {
 		return end

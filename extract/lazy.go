@@ -21,8 +21,8 @@ func WithLazyMatch(on bool) Option { return func(c *config) { c.lazy = on } }
 
 // lite is a Scanner's state for lazy matches: two reusable parsers and
 // matches (a URL broken over lines after a hyphen has two readings to
-// rank), and
-// what each match was parsed from, so that Scanner.Match can build it.
+// rank), and what each match was parsed from, so that Scanner.Match can
+// build it.
 type lite struct {
 	next  int // the slot match uses next: 0, or 1 for a wrapper's second reading
 	slots [2]liteSlot

@@ -424,13 +424,14 @@ func (s *Scanner) try(t, k int) (m *Match, ms, me, resume int, more bool) {
 		s.countDropped(i, end)
 	case tDot: // after "www" (startsNothing)
 		i := t - 3
-		if !startsWord(s.wordBefore(i)) {
+		prev := s.wordBefore(i)
+		if !startsWord(prev) {
 			break
 		}
-		m, end, more := s.f.www(data, i, s.byteBefore(i), atEOF, false, s.link(i))
+		m, end, more := s.f.www(data, i, prev, atEOF, false, s.link(i))
 		if end == lineBreak {
-			if m, end, more = s.f.joined(WWW, data, i, s.byteBefore(i), atEOF, s.quote(i), s.column(i)); m == nil && !more {
-				m, end, more = s.f.www(data, i, s.byteBefore(i), atEOF, true, s.link(i))
+			if m, end, more = s.f.joined(WWW, data, i, prev, atEOF, s.quote(i), s.column(i)); m == nil && !more {
+				m, end, more = s.f.www(data, i, prev, atEOF, true, s.link(i))
 			}
 		}
 		if more {
@@ -556,7 +557,7 @@ func (s *Scanner) link(i int) bool {
 // linkBack is link past its first byte.
 func (s *Scanner) linkBack(i int) bool {
 	if s.byteBefore(i) == '(' {
-		return s.byte2Before(i) == ']'
+		return linkOpens(s.byteBefore(i), s.byte2Before(i))
 	}
 	k := 2
 	if s.byteBack(i, 2) == '\r' {

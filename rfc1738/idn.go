@@ -111,6 +111,13 @@ func idnHost(host string) (ascii, uni string, ok bool) {
 	return a, u, true
 }
 
+// nonASCIIName reports whether s, a host name decoded from its escapes or
+// an address's domain, is UTF-8 with a rune that is not ASCII: a name
+// that only IDNA2008 can make a host of (idnLookup).
+func nonASCIIName(s string) bool {
+	return utf8.ValidString(s) && strings.ContainsFunc(s, func(r rune) bool { return r >= utf8.RuneSelf })
+}
+
 // letterDigits reports whether the non-ASCII runes of the U-label name s
 // are all in IDNA2008's LetterDigits categories (RFC 5892 §2.1: Ll, Lo, Lm,
 // Mn, Mc, Nd), which the UTS #46 tables of x/net/idna do not enforce: they

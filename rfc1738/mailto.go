@@ -1,9 +1,6 @@
 package rfc1738
 
-import (
-	"strings"
-	"unicode/utf8"
-)
+import "strings"
 
 // Mailto is the meaning of a mailto URL (§3.5): an Internet mail address.
 type Mailto struct {
@@ -116,11 +113,7 @@ func idnAddrSpec(s string) bool {
 	if i, ok := dotted(s, 0, false); !ok || i != at {
 		return false
 	}
-	domain := s[at+1:]
-	if !utf8.ValidString(domain) || !strings.ContainsFunc(domain, func(r rune) bool { return r >= utf8.RuneSelf }) {
-		return false
-	}
-	return idnLookup(idnToASCII, domain).ok
+	return nonASCIIName(s[at+1:]) && idnLookup(idnToASCII, s[at+1:]).ok
 }
 
 // dotted scans words separated by "." at s[i:] (a local-part, or with

@@ -657,7 +657,7 @@ func (p *parser) escapedHost(start int, host string, i int) (int, error) {
 	switch {
 	case badHost(h) < 0:
 		ascii = lower(h)
-	case utf8.ValidString(h) && strings.ContainsFunc(h, func(r rune) bool { return r >= utf8.RuneSelf }):
+	case nonASCIIName(h):
 		r := idnLookup(idnToASCII, h)
 		if !r.ok {
 			return start + i, ErrBadHost
