@@ -1382,13 +1382,14 @@ func linkOpens(prev, prev2 byte) bool {
 	return prev == '(' && prev2 == ']'
 }
 
-// localGoesOn reports whether b1 and b2, the two bytes before the ASCII
-// part of an e-mail address's local part, are a letter, mark or digit
-// of two bytes of UTF-8 (Latin with diacritics, Greek, Cyrillic and the
-// like): the local part is RFC 6531's, UTF-8 ("Dörte@Sörensen.example",
-// SpamAssassin's test mail), which emailAt does not read, and its ASCII
-// tail is no address. A letter of three bytes and more (Han, kana,
-// Hangul) is prose that sets no space before an address.
+// localGoesOn reports whether b1 and b2 are a letter, mark or digit of
+// two bytes of UTF-8 (Latin with diacritics, Greek, Cyrillic, Hebrew,
+// Arabic and the like), which an address's local part may hold (RFC 6531
+// §3.3, RFC 6532 §3.2: localStart). Where they stand before where a
+// local part was to start, it goes on before it, and what follows is no
+// address of its own. A letter of three bytes and more (Han, kana,
+// Hangul) is prose that sets no space before an address, and no local
+// part's.
 func localGoesOn(b1, b2 byte) bool {
 	if b1 < 0xc2 || b1 > 0xdf || b2 < 0x80 || b2 > 0xbf {
 		return false
@@ -2112,10 +2113,40 @@ func isLocalByte(c byte) bool {
 	return ascii.IsAlnum(c) || c == '.' || c == '-' || c == '_' || c == '+'
 }
 
-// localEnd returns where the local part that starts at data[i] ends.
+// localEnd returns where the local part that starts at data[i] ends: its
+// bytes are those of localStart.
 func localEnd(data []byte, i int) int {
-	for i < len(data) && i < maxLocal+1 && isLocalByte(data[i]) {
-		i++
+	for i < len(data) && i < maxLocal+1 {
+		switch {
+		case isLocalByte(data[i]):
+			i++
+		case i+1 < len(data) && localGoesOn(data[i], data[i+1]):
+			i += 2
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// localStart returns where the local part of an address whose "@" is
+// data[at] starts, reading back no further than lo, and at most maxLocal
+// bytes (RFC 5321 §4.5.3.1.1): over ASCII bytes of a local part
+// (isLocalByte) and the letters, marks and digits of two bytes of UTF-8
+// (localGoesOn), which RFC 6532 §3.2 adds to atext
+// ("Dörte@Sörensen.example.com", SpamAssassin's test mail).
+func localStart(data []byte, lo, at int) int {
+	i := at
+	lo = max(lo, at-maxLocal)
+	for i > lo {
+		switch {
+		case isLocalByte(data[i-1]):
+			i--
+		case i-2 >= lo && localGoesOn(data[i-2], data[i-1]):
+			i -= 2
+		default:
+			return i
+		}
 	}
 	return i
 }

@@ -442,10 +442,7 @@ func (s *Scanner) try(t, k int) (m *Match, ms, me, resume int, more bool) {
 		}
 		s.countDropped(i, end)
 	case tAt:
-		i := t
-		for i > max(s.start, t-maxLocal) && isLocalByte(data[i-1]) {
-			i--
-		}
+		i := localStart(data, s.start, t)
 		if i == t || !startsWord(s.byteBefore(i)) || localGoesOn(s.byte2Before(i), s.byteBefore(i)) {
 			break
 		}

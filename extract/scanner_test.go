@@ -629,9 +629,12 @@ var scanTests = []struct {
 	// an ASCII one, as a URL's host (otherScript); the parser holds it to
 	// IDNA2008.
 	{name: "email IDN domain", in: "info@ça.org, joe@例子.广告。 joe@example.comを参照 bob@sonyの.jp bad@ü..de bad@-ü.de", opts: []Option{WithEmail(true)}, want: []string{"info@ça.org", "joe@例子.广告", "joe@example.com", "bob@sonyの.jp"}},
-	// A UTF-8 local part (RFC 6531) is not read: its ASCII tail is no
-	// address. Han before an address is prose's.
-	{name: "email UTF-8 local part", in: "<Dörte@Sörensen.example.com> Σtest@example.com 请联系joe@example.com", opts: []Option{WithEmail(true)}, want: []string{"joe@example.com"}},
+	// A UTF-8 local part (RFC 6531 §3.3) is read whole, its two-byte
+	// letters with its ASCII; Han before an address is prose's. An
+	// address after a two-byte letter that is no local part's (here a
+	// 65th byte) is not its ASCII tail.
+	{name: "email UTF-8 local part", in: "<Dörte@Sörensen.example.com> Σtest@example.com 请联系joe@example.com иван.петров@пример.рф, «jörg@example.de» " + strings.Repeat("é", 32) + "x@example.com",
+		opts: []Option{WithEmail(true)}, want: []string{"Dörte@Sörensen.example.com", "Σtest@example.com", "joe@example.com", "иван.петров@пример.рф", "jörg@example.de"}},
 	{name: "email bad host", in: "a@-b.example.com x@y", opts: []Option{WithEmail(true)}, want: nil},
 	{name: "email mailto not twice", in: "mailto:alice@example.org", opts: []Option{WithEmail(true)}, want: []string{"mailto:alice@example.org"}},
 	// find.go maxLocal: a local part has at most 64 bytes.

@@ -90,7 +90,13 @@ var (
 	// and leaves it out ("mailto:?subject=..."), §3.5 one address.
 	// ParseLenient reads such URLs with this warning; Parse fails with
 	// it, an ErrBadAddress for errors.Is.
-	ErrMailtoList       error = &kindOf{`mailto with several addresses or none (RFC 6068 §2; §3.5 has one)`, ErrBadAddress}
+	ErrMailtoList error = &kindOf{`mailto with several addresses or none (RFC 6068 §2; §3.5 has one)`, ErrBadAddress}
+	// ErrEAI is a mailto URL whose address has a local part in UTF-8
+	// ("mailto:Dörte@example.de"): internationalized mail (RFC 6531 §3.3,
+	// RFC 6532 §3.2: atext =/ UTF8-non-ascii), which RFC 822's ASCII
+	// addr-spec (§3.5) does not have. ParseLenient reads it with this
+	// warning; Parse fails with it, an ErrBadAddress for errors.Is.
+	ErrEAI              error = &kindOf{`internationalized mail address (RFC 6531 §3.3), not an RFC 822 addr-spec (§3.5)`, ErrBadAddress}
 	ErrTelnetPath             = errors.New(`nothing may follow the host of a telnet URL but "/" (§3.8)`)
 	ErrBadWAIS                = errors.New("wais path must be database, database?search or database/wtype/wpath (§3.9)")
 	ErrBadProsperoField       = errors.New(`prospero field must be ";" fieldname "=" fieldvalue (§3.11)`)

@@ -20,6 +20,14 @@ func TestLaterMailNewsForms(t *testing.T) {
 			return u.Mailto.Address == "" && len(u.Mailto.Headers) == 2 && u.Mailto.Headers[1] == Field{"body", "a b"}
 		}, ErrBadAddress},
 		{"mailto:info@%C3%A7a.org", ErrIDN, func(u *URL) bool { return u.Mailto.Address == "info@ça.org" }, ErrIDN}, // RFC 6531 §3.2
+		// RFC 6531 §3.3 and RFC 6532 §3.2: a local part in UTF-8, raw or
+		// escaped, with an ASCII domain or an IDN one (whose warning
+		// comes too).
+		{"mailto:Dörte@Sörensen.example.com", ErrEAI, func(u *URL) bool {
+			return u.Mailto.Address == "Dörte@Sörensen.example.com" && findWarning(u, ErrIDN) != nil
+		}, ErrNonASCII}, // strict: §2.2 first
+		{"mailto:%C3%BC%C3%B1%C3%AE@example.com", ErrEAI, func(u *URL) bool { return u.Mailto.Address == "üñî@example.com" }, ErrEAI},
+		{"mailto:first.läst@example.com?subject=x", ErrEAI, func(u *URL) bool { return u.Mailto.Headers[0] == Field{"subject", "x"} }, ErrNonASCII},
 		{"news://News.Example.com/comp.lang.go", ErrNewsServer, func(u *URL) bool {
 			return u.News.Server == "news.example.com" && u.News.Group == "comp.lang.go" && u.News.Article == ""
 		}, ErrBadGroup},
@@ -40,7 +48,8 @@ func TestLaterMailNewsForms(t *testing.T) {
 			t.Errorf("Parse(%q) error = %v, want %v", tt.in, err, tt.strict)
 		}
 	}
-	for _, in := range []string{"news://news.example.com/", "news://news.example.com", "news://bad_host/x", "news://h:x/g", "news:///g"} {
+	for _, in := range []string{"news://news.example.com/", "news://news.example.com", "news://bad_host/x", "news://h:x/g", "news:///g",
+		"mailto:Dörte..x@example.com", "mailto:.dörte@example.com", "mailto:dörte@", "mailto:dörte@exa mple.com", "mailto:dör te@example.com"} {
 		if u, err := ParseLenient(in); err == nil {
 			t.Errorf("ParseLenient(%q) = %+v, want an error", in, u)
 		}

@@ -1,6 +1,9 @@
 package rfc1738
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // Mailto is the meaning of a mailto URL (§3.5): an Internet mail address.
 type Mailto struct {
@@ -31,13 +34,23 @@ func parseMailto(p *parser) (int, error) {
 	addr, hdrs, hasHdrs := strings.Cut(u.Opaque, "?")
 	if i := badAddrSpec(unescape(addr)); i >= 0 {
 		switch {
-		case idnAddrSpec(unescape(addr)):
-			// RFC 6068 §2 and RFC 6531 §3.2: the domain may be an
+		case intlAddrSpec(unescape(addr)):
+			// RFC 6068 §2 and RFC 6531 §3.2-3.3: the domain may be an
 			// internationalized name ("mailto:info@ça.org", or its UTF-8
-			// escaped); lenient mode reads it as a host's (ErrIDN), and
-			// strict mode fails with it, as for an http URL's host.
-			if off, err := p.relax(rawIndex(addr, p.pathOff, i), ErrIDN); err != nil {
-				return off, err
+			// escaped), which lenient mode reads as a host's (ErrIDN), and
+			// the local part UTF-8 ("mailto:Dörte@example.de": ErrEAI);
+			// strict mode fails with either, as for an http URL's host.
+			a := unescape(addr)
+			at := strings.LastIndexByte(a, '@')
+			if j := nonASCIIAt(a[:at]); j >= 0 {
+				if off, err := p.relax(rawIndex(addr, p.pathOff, j), ErrEAI); err != nil {
+					return off, err
+				}
+			}
+			if j := nonASCIIAt(a[at+1:]); j >= 0 {
+				if off, err := p.relax(rawIndex(addr, p.pathOff, at+1+j), ErrIDN); err != nil {
+					return off, err
+				}
 			}
 		case !addrList(unescape(addr), hasHdrs && hdrs != ""):
 			// RFC 6068 §2: to = addr-spec *("," addr-spec), and it may be
@@ -102,18 +115,52 @@ func badAddrSpec(s string) int {
 	return -1
 }
 
-// idnAddrSpec reports whether s is an addr-spec but for its domain, which
-// is an internationalized host name (idnHost: IDNA2008 gives an A-label
-// name that is a §3.1 hostname).
-func idnAddrSpec(s string) bool {
+// intlAddrSpec reports whether s is an addr-spec of internationalized
+// mail, not ASCII: its local part's atoms may hold UTF-8 (RFC 6531 §3.3,
+// RFC 6532 §3.2: atext =/ UTF8-non-ascii), and its domain may be an
+// internationalized host name (idnHost: IDNA2008 gives an A-label name
+// that is a §3.1 hostname).
+func intlAddrSpec(s string) bool {
 	at := strings.LastIndexByte(s, '@')
-	if at < 0 {
+	if at < 0 || !utf8.ValidString(s) {
 		return false
 	}
-	if i, ok := dotted(s, 0, false); !ok || i != at {
+	local, domain := s[:at], s[at+1:]
+	if nonASCIIAt(local) < 0 {
+		if i, ok := dotted(local, 0, false); !ok || i != at {
+			return false
+		}
+	} else if !utf8Atoms(local) {
 		return false
 	}
-	return nonASCIIName(s[at+1:]) && idnLookup(idnToASCII, s[at+1:]).ok
+	if nonASCIIAt(domain) < 0 {
+		i, ok := dotted(domain, 0, true)
+		return ok && i == len(domain)
+	}
+	return idnLookup(idnToASCII, domain).ok
+}
+
+// utf8Atoms reports whether s, valid UTF-8, is a dot-atom of RFC 6532
+// §3.2: atoms of atext, which holds every rune that is not ASCII,
+// separated by ".".
+func utf8Atoms(s string) bool {
+	for w := range strings.SplitSeq(s, ".") {
+		if w == "" {
+			return false
+		}
+		for k := 0; k < len(w); k++ {
+			if w[k] < utf8.RuneSelf && !isAtomChar(w[k]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// nonASCIIAt returns the index of the first byte of s that is not ASCII,
+// or -1.
+func nonASCIIAt(s string) int {
+	return strings.IndexFunc(s, func(r rune) bool { return r >= utf8.RuneSelf })
 }
 
 // dotted scans words separated by "." at s[i:] (a local-part, or with

@@ -320,7 +320,7 @@ func (p *parser) relax(off int, err error) (int, error) {
 	return 0, nil
 }
 
-var relaxable = []error{ErrBadEscape, ErrUnsafe, ErrNonASCII, ErrReserved, ErrFragment, ErrQueryNoSlash, ErrIPLiteral, ErrIDN, ErrUnderscore, ErrTrailingDot, ErrHostEscape, ErrEmptyPort, ErrNumericHost, ErrMailtoList, ErrNewsServer, ErrLocalPath}
+var relaxable = []error{ErrBadEscape, ErrUnsafe, ErrNonASCII, ErrReserved, ErrFragment, ErrQueryNoSlash, ErrIPLiteral, ErrIDN, ErrUnderscore, ErrTrailingDot, ErrHostEscape, ErrEmptyPort, ErrNumericHost, ErrMailtoList, ErrNewsServer, ErrLocalPath, ErrEAI}
 
 // nonASCIIWarned is the warned bit of ErrNonASCII.
 var nonASCIIWarned = uint32(1) << warnIndex(ErrNonASCII)
