@@ -11,7 +11,8 @@ import (
 
 // peerCase is one line of testdata/peers/agreed.jsonl: a case of a peer's
 // public test suite (xurls, linkify-it, cmark-gfm's autolink extension,
-// twitter-text's conformance suite; see testdata/peers/NOTICE) on which urlgrep and the peer agree, as
+// twitter-text's conformance suite, robinst/linkify's tests; see
+// testdata/peers/NOTICE) on which urlgrep and the peer agree, as
 // bench/cmd/peersuite -agreed writes it. The peer's own answer is what
 // Want holds, in urlgrep's form (Match.Text).
 type peerCase struct {
@@ -60,6 +61,9 @@ func TestPeerSuites(t *testing.T) {
 				return m.Kind == Angle || m.Kind == Email &&
 					m.Offset > 0 && in[m.Offset-1] == '<' && m.End < int64(len(in)) && in[m.End] == '>'
 			}
+		case "email":
+			// A peer that finds e-mail addresses only.
+			keep = func(m *Match, _ string) bool { return m.Kind == Email }
 		default:
 			re := regexp.MustCompile(c.Filter)
 			keep = func(m *Match, _ string) bool { return re.MatchString(m.Text) }

@@ -1,11 +1,12 @@
 // Command peersuite runs urlgrep's extract package over the public test
-// suites of five peer URL finders and reports where it agrees with them:
+// suites of six peer URL finders and reports where it agrees with them:
 //
 //	xurls        mvdan.cc/xurls/v2's xurls_test.go (its Go test tables)
 //	linkify-it   markdown-it/linkify-it's test/fixtures/links.txt and not_links.txt
 //	urifind      Perl URI::Find's t/Find.t, t/rfc3986_appendix_c.t, t/html.t
 //	gfm          github/cmark-gfm's test/extensions.txt (and spec.txt), "Autolinks"
 //	twitter-text twitter/twitter-text's conformance/extract.yml, its URL sections
+//	linkify-rs   robinst/linkify's (Rust) tests/url.rs and tests/email.rs
 //
 // The suites are read at run time from the files the flags name; none is
 // copied into the repository. See README.md for how to fetch them.
@@ -35,7 +36,7 @@ import (
 
 // Case is one test case of a peer's suite.
 type Case struct {
-	Suite string // "xurls", "linkify-it", "urifind", "gfm", "twitter-text"
+	Suite string // "xurls", "linkify-it", "urifind", "gfm", "twitter-text", "linkify-rs"
 	Table string // the table, fixture file or section it is from
 	Line  int    // its line in that file, 0 when unknown
 	In    string // the text searched
@@ -55,7 +56,7 @@ type Case struct {
 	// name; GFM examples run without the autolink extension keep only the
 	// URLs in angle brackets (CommonMark autolinks).
 	Filter     string
-	filterName string // for -agreed: "angle" or keep's regexp
+	filterName string // for -agreed: "angle", "email" or keep's regexp
 	keep       func(m *extract.Match, in string) bool
 
 	// Opts names the Finder's options for the case; finder holds them.
@@ -117,6 +118,7 @@ func main() {
 		gfmFiles   = flag.String("gfm", "", "cmark-gfm test/extensions.txt or spec.txt; several separated by commas")
 		gfmSection = flag.String("gfm-sections", "Autolinks,Autolinks (extension)", "comma-separated \"## \" section titles of -gfm to run")
 		twitter    = flag.String("twitter", "", "twitter-text conformance/extract.yml")
+		linkifyRS  = flag.String("linkify-rs", "", "robinst/linkify's checkout (its tests/url.rs and tests/email.rs are read)")
 		jsonOut    = flag.Bool("json", false, "write the disagreements as JSON lines to stdout, the report to stderr")
 		quiet      = flag.Bool("q", false, "print only the counts, not each disagreement")
 		try        = flag.String("try", "", "print the matches urlgrep finds in this text with each option set, and exit")
@@ -186,6 +188,13 @@ func main() {
 			fail(err)
 		}
 		suites = append(suites, suite{"twitter-text", *twitter, cs})
+	}
+	if *linkifyRS != "" {
+		cs, err := linkifyRSCases(*linkifyRS)
+		if err != nil {
+			fail(err)
+		}
+		suites = append(suites, suite{"linkify-rs", *linkifyRS, cs})
 	}
 	if len(suites) == 0 {
 		flag.Usage()
@@ -402,7 +411,7 @@ type Agreed struct {
 	Opts   string   `json:"opts"`             // "default", "email" or "strict"
 	First  bool     `json:"first_only"`       // only the first match counts
 	Wrap   bool     `json:"newlines"`         // also run "\n"+in+"\n"
-	Filter string   `json:"filter,omitempty"` // "angle", or a regexp the match text must match
+	Filter string   `json:"filter,omitempty"` // "angle", "email", or a regexp the match text must match
 	Want   []string `json:"want"`             // Match.Text of the matches kept
 }
 
