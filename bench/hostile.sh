@@ -25,6 +25,7 @@ shapes=(
 	'wrapper never closes|<URL:http://x.example/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\n  '
 	'quote prefixes|> > > > > > > > <URL:http://x.example/\n'
 	'URLs broken after a hyphen|see http://a.example/x-\n> b-\nhttp://www.c-\nd.example/\n'
+	'URLs broken after a typesetter'"'"'s hyphen (U+2010)|see http://a.example/x‐\n  b‐\n  c <http://d‐\n e/> www.f‐\n g.example/\n'
 	'hosts in a list|http://a.example,'
 	'URLs broken after a slash|in a filled paragraph, see the archive at http://a.example/dir/\n   sub/index.html and\n'
 	'lines that each go on after a slash|http://a.example/d/\n'

@@ -50,6 +50,13 @@ const tooLong = -1
 // gives none.
 const lineBreak = -2
 
+// cutNoURL is the end joined returns, with a nil match, where a
+// typesetter's hyphen broke the URL's first line inside a word
+// (typoBreak) and the lines make no URL: the first line is no URL alone
+// either ("gs://destina‐" then "tion_bucket/...", whose host has a "_"),
+// and the caller does not take it as written.
+const cutNoURL = -3
+
 type config struct {
 	maxCandidate int
 	readSize     int
@@ -194,7 +201,7 @@ func (f *Finder) at(data []byte, prev, prev2 byte, quote []byte, col column) (m 
 		if j, kind := schemeStart(data[:c], prev); j == 0 {
 			m, end, _ := f.bare(data, 0, kind, prev, true, false, link)
 			if end == lineBreak {
-				if m, end, _ = f.joined(Bare, data, 0, prev, true, quote, col); m == nil {
+				if m, end, _ = f.joined(Bare, data, 0, prev, true, quote, col); m == nil && end != cutNoURL {
 					m, end, _ = f.bare(data, 0, kind, prev, true, true, link)
 				}
 			}
@@ -208,7 +215,7 @@ func (f *Finder) at(data []byte, prev, prev2 byte, quote []byte, col column) (m 
 	}
 	m, end, _ := f.www(data, 0, prev, true, false, link)
 	if end == lineBreak {
-		if m, end, _ = f.joined(WWW, data, 0, prev, true, quote, col); m == nil {
+		if m, end, _ = f.joined(WWW, data, 0, prev, true, quote, col); m == nil && end != cutNoURL {
 			m, end, _ = f.www(data, 0, prev, true, true, link)
 		}
 	}
@@ -662,7 +669,7 @@ func nameHost(name []byte) bool {
 // line that ends in one is quoted-printable's soft break, in mail read as
 // written (--raw), far more often than a query broken after it.
 func lineBreakAt(data []byte, end, run int, slashed bool) bool {
-	if hyphenAtBreak(data, end) {
+	if hyphenAtBreak(data, end) || typoBreak(data, run) {
 		return true
 	}
 	if !slashed || run != end || run == 0 || run == len(data) || data[run] != '\n' && data[run] != '\r' || data[run-1] == '=' {
@@ -742,6 +749,16 @@ func hyphenAtBreak(data []byte, end int) bool {
 	return end > 0 && end < len(data) && data[end-1] == '-' && (data[end] == '\n' || data[end] == '\r')
 }
 
+// typoBreak reports whether the run of a URL that ends at data[run], a
+// line break, ends in a typesetter's hyphen (wrapper.TypoHyphen: groff's
+// in a UTF-8 locale, "https://savan‐" then "nah.nongnu.org/bugs/"), which
+// is not the URL's: the URL goes on on the next line, without it.
+func typoBreak(data []byte, run int) bool {
+	return run < len(data) && (data[run] == '\n' || data[run] == '\r') && bytes.HasSuffix(data[:run], typoHyphen)
+}
+
+var typoHyphen = []byte(wrapper.TypoHyphen)
+
 // maxJoined bounds the lines joined reads one URL from.
 const maxJoined = 8
 
@@ -807,12 +824,14 @@ func (f *Finder) joined(kind Kind, data []byte, s int, prev byte, atEOF bool, qu
 	var parts [maxJoined]span
 	var hyphens [maxJoined]bool
 	n := 0
+	cut := false                                     // a typesetter broke the first line in a word: it is no URL alone
 	run, _, _ := f.runEnd(data, from, closer, atEOF) // bare and www read this run whole
 	line := s - at.url                               // where the URL's line starts, maybe before data
 	parts[0] = span{s, run}
 	for n = 1; n < maxJoined; n++ {
 		hyphen := hyphenAtBreak(data, run)
-		if !hyphen && !lineBreakAt(data, run, run, slashed) {
+		typo := !hyphen && typoBreak(data, run)
+		if !hyphen && !typo && !lineBreakAt(data, run, run, slashed) {
 			break
 		}
 		k := run + 1
@@ -834,7 +853,7 @@ func (f *Finder) joined(kind Kind, data []byte, s int, prev byte, atEOF bool, qu
 			j = -1 // the text ends: no next line
 		case short:
 			return nil, 0, true
-		case !ok || !ascii.IsAlnum(data[j]) || startsURL(data[j:]) || !hyphen && hasPrefixFold(data[j:], "www."):
+		case !ok || !ascii.IsAlnum(data[j]) || startsURL(data[j:]) || !hyphen && !typo && hasPrefixFold(data[j:], "www."):
 			j = -1
 		}
 		if j < 0 {
@@ -847,7 +866,7 @@ func (f *Finder) joined(kind Kind, data []byte, s int, prev byte, atEOF bool, qu
 		if next == len(data) && len(data) == s+f.cfg.maxCandidate+1 {
 			return nil, 0, false // too long for one URL
 		}
-		if !hyphen {
+		if !hyphen && !typo {
 			// In the middle of a word, and past the host (a host the
 			// line's width cut is rare, a signature's "http://a.example"
 			// then "FAX/Voice" is not).
@@ -864,6 +883,10 @@ func (f *Finder) joined(kind Kind, data []byte, s int, prev byte, atEOF bool, qu
 			}
 		}
 		hyphens[n-1] = hyphen
+		if typo {
+			parts[n-1].end -= len(typoHyphen) // the typesetter's, not the URL's
+			cut = cut || n == 1
+		}
 		parts[n] = span{j, next}
 		run, line, at = next, k, column{url: j - k, text: j - k}
 	}
@@ -883,7 +906,10 @@ func (f *Finder) joined(kind Kind, data []byte, s int, prev byte, atEOF bool, qu
 	text, alt := f.joinParts(data, parts[:n], hyphens[:n-1])
 	m = f.readings(kind, f.str(data[s:end]), text, alt, prefix)
 	first := data[s:parts[0].end]
-	if m == nil || !m.Valid() && f.validAsWritten(prefix, first) || kind == WWW && m.Parsed.HasUser {
+	if m == nil && cut {
+		return nil, cutNoURL, false
+	}
+	if m == nil || !m.Valid() && !cut && f.validAsWritten(prefix, first) || kind == WWW && m.Parsed.HasUser {
 		return nil, 0, false
 	}
 	if kind == Bare {

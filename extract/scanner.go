@@ -408,7 +408,7 @@ func (s *Scanner) try(t, k int) (m *Match, ms, me, resume int, more bool) {
 		if end == lineBreak {
 			// Broken at a line break: rejoined with the lines that go on
 			// with it, or as written.
-			if m, end, more = s.f.joined(Bare, data, i, prev, atEOF, s.quote(i), s.column(i)); m == nil && !more {
+			if m, end, more = s.f.joined(Bare, data, i, prev, atEOF, s.quote(i), s.column(i)); m == nil && !more && end != cutNoURL {
 				m, end, more = s.f.bare(data, i, kind, prev, atEOF, true, s.link(i))
 			}
 		}
@@ -430,7 +430,7 @@ func (s *Scanner) try(t, k int) (m *Match, ms, me, resume int, more bool) {
 		}
 		m, end, more := s.f.www(data, i, prev, atEOF, false, s.link(i))
 		if end == lineBreak {
-			if m, end, more = s.f.joined(WWW, data, i, prev, atEOF, s.quote(i), s.column(i)); m == nil && !more {
+			if m, end, more = s.f.joined(WWW, data, i, prev, atEOF, s.quote(i), s.column(i)); m == nil && !more && end != cutNoURL {
 				m, end, more = s.f.www(data, i, prev, atEOF, true, s.link(i))
 			}
 		}

@@ -191,6 +191,7 @@ func at(data []byte, atEOF bool, quote []byte, lim Limits, locate int) (w Wrappe
 	lines := 0       // line breaks crossed
 	hyphens := 0     // line breaks right after a hyphen, with URL text after them
 	pending := false // the last line break came right after a hyphen
+	typo := false    // the last line break came right after a TypoHyphen
 	for i < len(win) {
 		c := win[i]
 		switch {
@@ -216,6 +217,7 @@ func at(data []byte, atEOF bool, quote []byte, lim Limits, locate int) (w Wrappe
 			// appendix: "a line break immediately after a hyphen": note it,
 			// and count it once URL text follows the break.
 			pending = last == '-'
+			typo = last != 0 && bytes.HasSuffix(win[:end], typoHyphen)
 			last = 0
 			i++
 			if c == '\r' && i < len(win) && win[i] == '\n' {
@@ -263,6 +265,10 @@ func at(data []byte, atEOF bool, quote []byte, lim Limits, locate int) (w Wrappe
 			if pending {
 				hyphens++
 				pending = false
+			}
+			if typo {
+				n -= len(typoHyphen) // rejoin leaves it out
+				typo = false
 			}
 			j := i + 1
 			for j < len(win) && urlText[win[j]] {
@@ -401,6 +407,8 @@ func rejoined(raw, quote []byte, n, hyphens int) (url, alt string) {
 // its continuation lines, and returns the extended buffer. With
 // dropHyphens it also leaves out each hyphen that a line break follows
 // (appendix: "the hyphen may or may not actually be part of the URL").
+// A typographic hyphen before a line break (TypoHyphen) it always leaves
+// out: no URL is written with one.
 func rejoin(b, raw, quote []byte, dropHyphens bool) []byte {
 	for i := 0; i < len(raw); {
 		switch c := raw[i]; {
@@ -425,7 +433,10 @@ func rejoin(b, raw, quote []byte, dropHyphens bool) []byte {
 				j++
 			}
 			run := raw[i:j]
-			if dropHyphens && raw[j-1] == '-' && breakAt(raw, j) {
+			switch {
+			case bytes.HasSuffix(run, typoHyphen) && breakAt(raw, j):
+				run = run[:len(run)-len(typoHyphen)] // a typesetter's, always
+			case dropHyphens && raw[j-1] == '-' && breakAt(raw, j):
 				run = run[:len(run)-1]
 			}
 			b = append(b, run...)
@@ -584,6 +595,17 @@ func isFooter(line []byte) bool {
 	}
 	return true
 }
+
+// TypoHyphen is U+2010 HYPHEN in UTF-8: the hyphen a typesetter sets
+// where it breaks a word at the end of a line, as the appendix foresees
+// ("some typesetters and printers may (erroneously) introduce a hyphen at
+// the end of line"). groff does so in a UTF-8 locale: man pages at a
+// terminal's width break "<https://gnu.org/li‐" and "censes/gpl.html>".
+// Unlike "-", it is never the URL's (URLs write "-"), so where a line
+// break follows it, it is left out.
+const TypoHyphen = "\u2010"
+
+var typoHyphen = []byte(TypoHyphen)
 
 // breakAt reports whether a line break follows data[i:], after any spaces
 // or tabs.

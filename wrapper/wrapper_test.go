@@ -136,6 +136,14 @@ var atTests = []atTest{
 	{name: "hyphen spaces around break", in: "<URL:http://x/a- \t\r\n   b>", atEOF: true,
 		want: Wrapper{Kind: URL, URL: "http://x/a-b", Alternate: "http://x/ab", Lines: 1, Hyphens: 1},
 		raw:  "http://x/a- \t\r\n   b"},
+	// A typesetter's U+2010 before a line break (TypoHyphen: groff's, in
+	// man pages) is never the URL's: one reading, without it. Elsewhere
+	// it stays as written.
+	{name: "typographic hyphen break", in: "<https://gnu.org/li‐\n       censes/gpl.html>.", atEOF: true,
+		want: Wrapper{Kind: Angle, URL: "https://gnu.org/licenses/gpl.html", Lines: 1},
+		raw:  "https://gnu.org/li‐\n       censes/gpl.html", rest: "."},
+	{name: "typographic hyphen inside", in: "<URL:http://x/a‐b\n c>", atEOF: true,
+		want: Wrapper{Kind: URL, URL: "http://x/a‐bc", Lines: 1}, raw: "http://x/a‐b\n c"},
 	{name: "hyphen breaks twice", in: "<URL:http://x/a-\nb-c-\nd>", atEOF: true,
 		want: Wrapper{Kind: URL, URL: "http://x/a-b-c-d", Alternate: "http://x/ab-cd", Lines: 2, Hyphens: 2},
 		raw:  "http://x/a-\nb-c-\nd"},
