@@ -829,9 +829,8 @@ func (f *Finder) joined(kind Kind, data []byte, s int, prev byte, atEOF bool, qu
 	line := s - at.url                               // where the URL's line starts, maybe before data
 	parts[0] = span{s, run}
 	for n = 1; n < maxJoined; n++ {
-		hyphen := hyphenAtBreak(data, run)
-		typo := !hyphen && typoBreak(data, run)
-		if !hyphen && !typo && !lineBreakAt(data, run, run, slashed) {
+		hyphen, typo := hyphenAtBreak(data, run), typoBreak(data, run)
+		if !lineBreakAt(data, run, run, slashed) { // at either of them too
 			break
 		}
 		k := run + 1
@@ -885,7 +884,7 @@ func (f *Finder) joined(kind Kind, data []byte, s int, prev byte, atEOF bool, qu
 		hyphens[n-1] = hyphen
 		if typo {
 			parts[n-1].end -= len(typoHyphen) // the typesetter's, not the URL's
-			cut = cut || n == 1
+			cut = cut || n == 1               // the URL's first line
 		}
 		parts[n] = span{j, next}
 		run, line, at = next, k, column{url: j - k, text: j - k}

@@ -794,8 +794,6 @@ var scanTests = []struct {
 	// nothing; a "-" after the host is prose's, in a path the URL's.
 	{name: "opening bracket at end", in: "http://example.org/( http://example.org/(. http://a.example/(a)( http://a.example/y[ z", want: []string{"http://example.org/", "http://example.org/", "http://a.example/(a)", "http://a.example/y"}},
 	{name: "hyphen after host", in: "https://example.org- and www.example.org- and http://t.co/FNkPfmii- and mailto:joe@a.example-", want: []string{"https://example.org", "www.example.org", "http://t.co/FNkPfmii-", "mailto:joe@a.example"}},
-	// A host broken after a hyphen at a line's end is cut, not ended:
-	// nothing is reported rather than the name's first half.
 	// groff, in a UTF-8 locale, hyphenates words at a line's end with
 	// U+2010 (wrapper.TypoHyphen): man pages at a terminal's width. It is
 	// never the URL's: one reading, without it, for bare URLs, www hosts
@@ -804,6 +802,8 @@ var scanTests = []struct {
 	// trimmed as a dash is.
 	{name: "typographic hyphen at a line break", in: "see https://savan‐\n       nah.nongnu.org/bugs/?group=man-db and\n  www.exam‐\n  ple.com/x‐\n  y/ <https://gnu.org/li‐\n  censes/gpl.html>.\n\n  uri=gs://destina‐\n  tion_bucket/x\n\nend http://a.example/‐\n\n",
 		want: []string{"https://savannah.nongnu.org/bugs/?group=man-db", "www.example.com/xy/", "https://gnu.org/licenses/gpl.html", "http://a.example/"}},
+	// A host broken after a hyphen at a line's end is cut, not ended:
+	// nothing is reported rather than the name's first half.
 	{name: "not: host broken after hyphen", in: "see http://www.dcc-\n> servers.net/ and\n", want: nil},
 	{name: "numeric reference alone", in: "http://a.b/c&#39;", want: []string{"http://a.b/c"}},
 	// find.go startsWord / trimEnd: Markdown emphasis.

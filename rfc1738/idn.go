@@ -115,7 +115,7 @@ func idnHost(host string) (ascii, uni string, ok bool) {
 // an address's domain, is UTF-8 with a rune that is not ASCII: a name
 // that only IDNA2008 can make a host of (idnLookup).
 func nonASCIIName(s string) bool {
-	return utf8.ValidString(s) && strings.ContainsFunc(s, func(r rune) bool { return r >= utf8.RuneSelf })
+	return utf8.ValidString(s) && nonASCIIAt(s) >= 0
 }
 
 // letterDigits reports whether the non-ASCII runes of the U-label name s

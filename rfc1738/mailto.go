@@ -32,15 +32,15 @@ type Field struct {
 func parseMailto(p *parser) (int, error) {
 	u := p.u
 	addr, hdrs, hasHdrs := strings.Cut(u.Opaque, "?")
-	if i := badAddrSpec(unescape(addr)); i >= 0 {
+	a := unescape(addr) // the address decoded, whose offsets rawIndex maps back
+	if i := badAddrSpec(a); i >= 0 {
 		switch {
-		case intlAddrSpec(unescape(addr)):
+		case intlAddrSpec(a):
 			// RFC 6068 §2 and RFC 6531 §3.2-3.3: the domain may be an
 			// internationalized name ("mailto:info@ça.org", or its UTF-8
 			// escaped), which lenient mode reads as a host's (ErrIDN), and
 			// the local part UTF-8 ("mailto:Dörte@example.de": ErrEAI);
 			// strict mode fails with either, as for an http URL's host.
-			a := unescape(addr)
 			at := strings.LastIndexByte(a, '@')
 			if j := nonASCIIAt(a[:at]); j >= 0 {
 				if off, err := p.relax(rawIndex(addr, p.pathOff, j), ErrEAI); err != nil {
@@ -52,7 +52,7 @@ func parseMailto(p *parser) (int, error) {
 					return off, err
 				}
 			}
-		case !addrList(unescape(addr), hasHdrs && hdrs != ""):
+		case !addrList(a, hasHdrs && hdrs != ""):
 			// RFC 6068 §2: to = addr-spec *("," addr-spec), and it may be
 			// left out before header fields ("mailto:?subject=...&body=...",
 			// newsletters' share links). Lenient mode reads both, with a
@@ -66,7 +66,7 @@ func parseMailto(p *parser) (int, error) {
 	}
 	m := &p.blk.mailto
 	hs := p.blk.headers[:0] // a reused Parser's, kept (Parser.ParseLenient)
-	*m = Mailto{Address: unescape(addr)}
+	*m = Mailto{Address: a}
 	for rest, more := hdrs, hasHdrs; more; {
 		var h string
 		h, rest, more = strings.Cut(rest, "&")
