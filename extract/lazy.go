@@ -116,12 +116,15 @@ func (f *Finder) build(m *Match, seg []byte) *Match {
 	return full
 }
 
-// ownError returns err with its input a string of its own: a parse error
-// holds the text it parsed.
-func ownError(err error) error {
+// ownError returns err, a reused Parser's, as an error of its own: a
+// copy, and with its input a string of its own when text (a parse error
+// holds the text it parsed).
+func ownError(err error, text bool) error {
 	if e, ok := err.(*rfc1738.Error); ok {
 		c := *e
-		c.URL = strings.Clone(e.URL)
+		if text {
+			c.URL = strings.Clone(e.URL)
+		}
 		return &c
 	}
 	return err

@@ -186,3 +186,37 @@ func TestAsWritten(t *testing.T) {
 		t.Errorf("asWritten: %.1f allocations for an IRI kept whole, want 0", n)
 	}
 }
+
+// TestBorrowErrKept: a borrowed Match's Err is the caller's to keep, as
+// urlgrep's workers keep it with the positions: the next candidates'
+// parses, into the same reused Parser (a bare URL's, then a wrapper's
+// rejoined reading), leave it as it was, equal to the eager Match's.
+func TestBorrowErrKept(t *testing.T) {
+	in := "a http://a.example:70000/x b ftp://h:x/ c <URL:https://user@x/\n  y> d " +
+		"http://b.example:80000/ e mailto:joe f http://c.example/ g\n"
+	eager := NewScanner(strings.NewReader(in))
+	var want []string
+	for eager.Scan() {
+		if m := eager.Match(); m != nil && m.Err != nil {
+			want = append(want, m.Err.Error())
+		}
+	}
+	if len(want) < 3 {
+		t.Fatalf("only %d URLs with errors: %q", len(want), want)
+	}
+	lazy := NewScanner(strings.NewReader(in), WithLazyMatch(true))
+	var kept []error
+	for lazy.Scan() {
+		if m := lazy.Borrow(); m != nil && m.Err != nil {
+			kept = append(kept, m.Err)
+		}
+	}
+	if len(kept) != len(want) {
+		t.Fatalf("lazy: %d URLs with errors, eager %d", len(kept), len(want))
+	}
+	for i, err := range kept {
+		if err.Error() != want[i] {
+			t.Errorf("error %d kept as %q, want %q", i, err.Error(), want[i])
+		}
+	}
+}

@@ -337,13 +337,12 @@ func (s *Scanner) Borrow() *Match {
 	}
 	if sl := s.f.lite.slot(s.match); !sl.written {
 		s.match.Text = asWritten(s.match.Text)
-		if !sl.textIsRaw {
-			// A reading rejoined from lines is in a buffer the next
-			// wrapper reuses, sooner than the Scanner's bytes change:
-			// its error, which a caller may keep with the positions
-			// (urlgrep's workers), gets a copy of it.
-			s.match.Err = ownError(s.match.Err)
-		}
+		// The error is the reused Parser's, which the next candidate's
+		// parse overwrites: a caller may keep it with the positions
+		// (urlgrep's workers), so it gets one of its own. A reading
+		// rejoined from lines is in a buffer the next wrapper reuses,
+		// sooner than the Scanner's bytes change: its text is copied too.
+		s.match.Err = ownError(s.match.Err, !sl.textIsRaw)
 		sl.written = true
 	}
 	return s.match

@@ -111,7 +111,7 @@ func parseCommonHTTP(blk *urlBlock, raw string) bool {
 	u.Scheme, u.Internet, u.Host = raw[:colon], true, host
 	if hasPort {
 		u.Port, u.HasPort = port, true
-		u.Notes = notes(u, raw, schemeInfo(u.Scheme).port) // a port not the scheme's
+		u.Notes = notes(blk, u, raw, schemeInfo(u.Scheme).port) // a port not the scheme's
 	}
 	if i < len(raw) {
 		u.HasSlash, u.Path = true, raw[i+1:]

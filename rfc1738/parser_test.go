@@ -69,6 +69,8 @@ func TestParserAllocs(t *testing.T) {
 		"http://a.example/~bob/#top",
 		"mailto:alice@example.org",
 		"mailto:list-request@example.org?subject=unsubscribe&body=help", // List-Unsubscribe
+		"http://www.example.com:8080/status",                            // a note: a port not the scheme's
+		"ftp://anonymous:guest@ftp.example.net:2121/pub/",               // two notes
 	} {
 		p.ParseLenient(s) // the first grows the warning list
 		if n := testing.AllocsPerRun(100, func() {
@@ -90,6 +92,43 @@ func TestParserAllocs(t *testing.T) {
 	}
 	if u, _ := p.ParseLenient(without); u.Mailto.Headers != nil {
 		t.Errorf("%s: Headers %v, want nil", without, u.Mailto.Headers)
+	}
+}
+
+// TestParserErrorAllocs checks that a parse that fails allocates nothing
+// either: most candidates a scanner parses are no URL. The error is the
+// Parser's until its next parse.
+func TestParserErrorAllocs(t *testing.T) {
+	var p Parser
+	for _, s := range []string{
+		"http://exa mple.com/",   // no URL: a space in the host
+		"ftp://h:x/",             // the scheme's grammar: a bad port
+		"mailto:joe",             // no address
+		"http://a.example:99999", // reported with its error (§3.1 port)
+	} {
+		p.ParseLenient(s)
+		if n := testing.AllocsPerRun(100, func() {
+			if _, err := p.ParseLenient(s); err == nil {
+				t.Fatalf("%s: no error", s)
+			}
+		}); n != 0 {
+			t.Errorf("%s: %v allocations a failed parse", s, n)
+		}
+	}
+	_, err := p.ParseLenient("ftp://h:x/")
+	want := err.Error()
+	kept := *err.(*Error) // a copy outlives the next parse
+	if _, err2 := p.ParseLenient("http://exa mple.com/"); err2 == nil || err2.Error() == want {
+		t.Fatalf("the next parse: %v", err2)
+	}
+	if got := kept.Error(); got != want {
+		t.Errorf("the copy: %s, want %s", got, want)
+	}
+	// ParseLenient's errors are each their own.
+	_, e1 := ParseLenient("ftp://h:x/")
+	_, e2 := ParseLenient("ftp://h:y/")
+	if e1 == e2 || e1.Error() == e2.Error() {
+		t.Errorf("ParseLenient's two errors: %v, %v", e1, e2)
 	}
 }
 

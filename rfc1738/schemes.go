@@ -375,9 +375,9 @@ func (n Note) String() string {
 }
 
 // notes returns the §6 notes for u, whose input was raw and whose scheme's
-// default port is def.
-func notes(u *URL, raw string, def int) []Note {
-	var ns []Note
+// default port is def, in blk's room for them (a reused Parser's), or nil.
+func notes(blk *urlBlock, u *URL, raw string, def int) []Note {
+	ns := blk.notes[:0]
 	if u.HasPort {
 		if d := def; d != 0 && d != u.Port {
 			ns = append(ns, NoteNonDefaultPort)
@@ -389,6 +389,10 @@ func notes(u *URL, raw string, def int) []Note {
 	if u.Password != "" {
 		ns = append(ns, NotePassword)
 	}
+	if len(ns) == 0 {
+		return nil
+	}
+	blk.notes = ns[:0]
 	return ns
 }
 

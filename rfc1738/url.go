@@ -131,6 +131,10 @@ type urlBlock struct {
 	// headers keeps the room of the last mailto's Headers for the next
 	// one: a mailto without headers has none (nil) and would drop it.
 	headers []Field
+	notes   []Note // the room of the last URL's Notes, kept as headers is
+	// err, when set, is where the parse's error is written (a Parser's
+	// own); nil allocates one.
+	err *Error
 }
 
 type parser struct {
@@ -163,27 +167,31 @@ func parse(raw string, lenient bool) (*URL, error) {
 
 // Parser parses URLs into one URL it reuses, for callers that only look
 // at each result before the next parse: a scanner deciding whether a
-// candidate is a URL, a counter. A URL it returns is valid until its next
-// call; strings in it are substrings of the input (or decoded copies), so
-// they must not outlive the input either. The zero Parser is ready. A
-// Parser is not safe for concurrent use.
+// candidate is a URL, a counter. A URL or an error it returns is valid
+// until its next call (copy an [*Error] to keep it); strings in them are
+// substrings of the input (or decoded copies), so they must not outlive
+// the input either. The zero Parser is ready. A Parser is not safe for
+// concurrent use.
 type Parser struct {
 	blk urlBlock
+	err Error // the error of the last parse that failed
 }
 
 // ParseLenient is [ParseLenient] into p's URL: the same parser, the same
-// answers, with no allocation for most URLs (an escape to decode, a
-// warning list longer than the last one, or an error allocate).
+// answers, with no allocation for most URLs (an escape to decode, or a
+// warning list longer than the last one, allocate). Its error, too, is
+// p's own: most candidates a scanner parses are no URL, and an error
+// allocated for each was most of what a scan of dense text allocated.
 func (p *Parser) ParseLenient(rawURL string) (*URL, error) {
-	w, d, h := p.blk.u.Warnings[:0], p.blk.ftp.Dirs[:0], p.blk.headers[:0]
-	p.blk = urlBlock{}
-	p.blk.u.Warnings, p.blk.ftp.Dirs, p.blk.headers = w, d, h
+	w, d, h, n := p.blk.u.Warnings[:0], p.blk.ftp.Dirs[:0], p.blk.headers[:0], p.blk.notes[:0]
+	p.blk = urlBlock{err: &p.err}
+	p.blk.u.Warnings, p.blk.ftp.Dirs, p.blk.headers, p.blk.notes = w, d, h, n
 	return parseInto(&p.blk, rawURL, true)
 }
 
 // parseInto parses raw into blk, which must be zero but for its URL's
-// Warnings, its FTP's Dirs and its headers, whose capacity it reuses (as
-// empty slices).
+// Warnings, its FTP's Dirs, its headers and notes, whose capacity it
+// reuses (as empty slices), and its err.
 func parseInto(blk *urlBlock, raw string, lenient bool) (*URL, error) {
 	blk.u.raw = raw
 	if parseCommonHTTP(blk, raw) {
@@ -204,7 +212,7 @@ func parseFull(blk *urlBlock, raw string, lenient bool) (*URL, error) {
 		return nil, p.error(off, err)
 	}
 	u := p.u
-	u.Notes = notes(u, raw, p.info.port)
+	u.Notes = notes(p.blk, u, raw, p.info.port)
 	p.inScheme = true
 	if off, err := p.scheme(); err != nil {
 		p.violation(off, err)
@@ -282,6 +290,10 @@ func (p *parser) error(off int, err error) *Error {
 	op := "parse"
 	if p.info.grammar {
 		op = p.info.op
+	}
+	if e := p.blk.err; e != nil {
+		*e = Error{Op: op, URL: p.raw, Offset: off, Err: err}
+		return e
 	}
 	return &Error{Op: op, URL: p.raw, Offset: off, Err: err}
 }
