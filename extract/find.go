@@ -385,9 +385,11 @@ func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF, w
 		// runEnd stopped at its bound: the run goes on, too long.
 		return nil, tooLong, false
 	}
-	if _, n := jsonEscape(data[end:]); slashed && !f.cfg.escapes && n > 0 {
-		// In a JSON string: "https://a.example/x?a=1\u0026b=2".
-		return f.bareJSON(data, s, c, prev, atEOF)
+	if slashed && !f.cfg.escapes && end < len(data) && data[end] == '\\' {
+		if _, n := jsonEscape(data[end:]); n > 0 {
+			// In a JSON string: "https://a.example/x?a=1\u0026b=2".
+			return f.bareJSON(data, s, c, prev, atEOF)
+		}
 	}
 	if slashed {
 		// Decided within the candidate bound and lookahead, whatever the
