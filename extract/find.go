@@ -1605,12 +1605,13 @@ func (f *Finder) runEnd(data []byte, i int, closer byte, atEOF bool) (end int, m
 	inPath := false  // past the host: pathBegun, asked once (linear time)
 	var depth [3]int // (), [], {}
 	var script scriptWatch
-	for i < len(data) && i < limit {
-		c := data[i]
-		if plainURLByte[c] {
-			i++ // most of a URL: none of the cases below
-			continue
+	stop := min(len(data), limit)
+	for {
+		// Most of a URL: none of the cases below.
+		if i = plainRun(data, i, stop); i >= stop {
+			break
 		}
+		c := data[i]
 		if c < 0x80 {
 			switch {
 			case c == '\\' && f.cfg.escapes:
@@ -1670,6 +1671,19 @@ func (f *Finder) runEnd(data []byte, i int, closer byte, atEOF bool) (end int, m
 		i += size
 	}
 	return i, i == len(data) && !atEOF, depth[1] > 0
+}
+
+// plainRun returns where the bytes runEnd passes with no more thought
+// (plainURLByte) end in data[i:end], or end: a loop of its own, with
+// nothing of runEnd's state live in it, compiles to a few instructions a
+// byte (inlined into runEnd's callers, runEnd's loop kept its state on
+// the stack, and reloaded and stored it at every byte).
+func plainRun(data []byte, i, end int) int {
+	data = data[:end]
+	for i < len(data) && plainURLByte[data[i]] {
+		i++
+	}
+	return i
 }
 
 // otherScript reports whether r is a letter of a script other than Latin.
