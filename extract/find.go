@@ -1674,10 +1674,10 @@ func (f *Finder) runEnd(data []byte, i int, closer byte, atEOF bool) (end int, m
 }
 
 // plainRun returns where the bytes runEnd passes with no more thought
-// (plainURLByte) end in data[i:end], or end: a loop of its own, with
-// nothing of runEnd's state live in it, compiles to a few instructions a
-// byte (inlined into runEnd's callers, runEnd's loop kept its state on
-// the stack, and reloaded and stored it at every byte).
+// (plainURLByte) end in data[i:end], or end: a loop of its own over data
+// cut to runEnd's bound once, one comparison a byte where runEnd's own
+// loop made two and went through its cases' branches (2-3% of --raw on
+// dense text).
 func plainRun(data []byte, i, end int) int {
 	data = data[:end]
 	for i < len(data) && plainURLByte[data[i]] {
