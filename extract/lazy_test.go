@@ -136,21 +136,28 @@ func TestBorrowedSameAsAll(t *testing.T) {
 	}
 }
 
-// TestPlainPrefix: plainPrefix never passes a byte outside 0x21-0x7e, and
-// passes every whole word of such bytes before the first that is not.
+// TestPlainPrefix: plainPrefix never passes a byte outside 0x21-0x7e,
+// passes a string of eight or more such bytes whole, whatever its length,
+// and stops at most seven bytes before the first other byte.
 func TestPlainPrefix(t *testing.T) {
-	for b := range 256 {
-		for at := range 17 {
-			s := []byte(strings.Repeat("a", 24))
-			s[at] = byte(b)
-			n := plainPrefix(string(s))
-			plain := b > 0x20 && b < 0x7f
-			want := at &^ 7
-			if plain {
-				want = 24
-			}
-			if n != want {
-				t.Fatalf("byte %#x at %d: %d, want %d", b, at, n, want)
+	for n := range 34 {
+		for b := range 256 {
+			for at := -1; at < n; at++ {
+				s := []byte(strings.Repeat("a", n))
+				if at >= 0 {
+					s[at] = byte(b)
+				}
+				got := plainPrefix(string(s))
+				bad := len(s) // the first byte outside 0x21-0x7e
+				for k, c := range s {
+					if c <= 0x20 || c >= 0x7f {
+						bad = k
+						break
+					}
+				}
+				if got > bad || got < bad&^7 || bad == len(s) && len(s) >= 8 && got != len(s) {
+					t.Fatalf("%q: %d, want %d (or a multiple of 8 down to %d)", s, got, bad, bad&^7)
+				}
 			}
 		}
 	}

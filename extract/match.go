@@ -153,23 +153,34 @@ func (m *Match) Target(target string) *Match {
 
 const upperhex = "0123456789ABCDEF"
 
-// plainPrefix returns a length of s's first bytes, a multiple of eight,
-// that are all printable ASCII (0x21-0x7e): most URLs are, and are passed
-// eight bytes at a time. A word with a byte at or above 0x7f (its own high
+// plainPrefix returns a length of s's first bytes that are all printable
+// ASCII (0x21-0x7e): len(s) when all are and there are eight or more, as
+// in most URLs, which are passed eight bytes at a time, the last eight overlapping the word
+// before (one more word, not up to seven calls of keptAt); else a
+// multiple of eight. A word with a byte at or above 0x7f (its own high
 // bit, or that of the byte plus one) or below 0x21 (that of the byte less
 // 0x21) stops it; a carry or borrow between bytes comes only from such a
 // byte below.
 func plainPrefix(s string) int {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
-		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-		if (x|(x+ones)|(x-0x21*ones))&highs != 0 {
-			break
+		if !plainWord(s[i : i+8]) {
+			return i
 		}
 	}
+	if i < len(s) && len(s) >= 8 && plainWord(s[len(s)-8:]) {
+		return len(s)
+	}
 	return i
+}
+
+// plainWord reports whether the eight bytes of w are printable ASCII.
+func plainWord(w string) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	w = w[:8]
+	x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+	return (x|(x+ones)|(x-0x21*ones))&highs == 0
 }
 
 // asWritten returns s with what cannot stand in a URL or an IRI (RFC 3987
