@@ -116,6 +116,42 @@ func TestLazyAllocs(t *testing.T) {
 	}
 }
 
+// TestLazyRejectAllocs: a lazy Scanner allocates nothing for a candidate
+// the parser rejects, nor for a URL whose port is not its scheme's (the
+// reused Parser's error and notes), counting or borrowing the URLs found.
+func TestLazyRejectAllocs(t *testing.T) {
+	unit := "no mailto:joe here, nor http://a..b/ nor http://[zz]/ nor http://a_b/ nor ftp://h:x/ nor http://-a.example/; " +
+		"but http://a.example:8080/status and https://b.example:8443/ are\n"
+	count := func(n int, borrow bool) float64 {
+		text := []byte(strings.Repeat(unit, n))
+		r := bytes.NewReader(text)
+		s := NewScanner(r, WithLazyMatch(true))
+		found := 0
+		allocs := testing.AllocsPerRun(20, func() {
+			r.Reset(text)
+			s.Reset(r)
+			found = 0
+			for s.Scan() {
+				if s.Found() {
+					found++
+					if borrow && s.Borrow().Err != nil {
+						t.Fatalf("%s: %v", s.Raw(), s.Borrow().Err)
+					}
+				}
+			}
+		})
+		if found != 2*n {
+			t.Fatalf("%d URLs found in %d units, want %d", found, n, 2*n)
+		}
+		return allocs
+	}
+	for _, borrow := range []bool{false, true} {
+		if a, b := count(100, borrow), count(200, borrow); b > a {
+			t.Errorf("borrow %v: 100 units, %v allocations; 200 units, %v: want none a candidate", borrow, a, b)
+		}
+	}
+}
+
 // TestBorrowedSameAsAll: Finder.Borrowed yields what All yields, the
 // fields a borrower reads (offsets, kind, text, URL, raw, validity) equal.
 func TestBorrowedSameAsAll(t *testing.T) {

@@ -104,6 +104,7 @@ func TestParserErrorAllocs(t *testing.T) {
 		"http://exa mple.com/",   // no URL: a space in the host
 		"ftp://h:x/",             // the scheme's grammar: a bad port
 		"mailto:joe",             // no address
+		"http://[zz]/",           // no IP literal
 		"http://a.example:99999", // reported with its error (§3.1 port)
 	} {
 		p.ParseLenient(s)

@@ -718,6 +718,14 @@ func badIPLiteral(lit string) int {
 		}
 		addr = addr[:z]
 	}
+	// Hex digits, colons and a dotted IPv4 tail only: netip.ParseAddr's
+	// error for anything else would be an allocation a rejected candidate
+	// ("[zz]", "[Ab]" in prose).
+	for i := 0; i < len(addr); i++ {
+		if c := addr[i]; !is(c, classHex) && c != ':' && c != '.' {
+			return 1
+		}
+	}
 	a, err := netip.ParseAddr(addr)
 	if err != nil || !a.Is6() || a.Zone() != "" {
 		return 1
