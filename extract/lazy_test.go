@@ -92,20 +92,7 @@ func TestLazyAllocs(t *testing.T) {
 		"   tutorials/EUI64.html and www.ietf.example/mail-\n   archive/web/x, and\n" +
 		"http://www.example.com/docs/archive/2024/november/thread-about-the-regis\ntration.html here\n"
 	count := func(n int) float64 {
-		text := []byte(strings.Repeat(unit, n))
-		r := bytes.NewReader(text)
-		s := NewScanner(r, WithLazyMatch(true), WithEmail(true))
-		found := 0
-		allocs := testing.AllocsPerRun(20, func() {
-			r.Reset(text)
-			s.Reset(r)
-			found = 0
-			for s.Scan() {
-				if s.Found() {
-					found++
-				}
-			}
-		})
+		allocs, found := lazyScanAllocs(t, []byte(strings.Repeat(unit, n)), false, WithEmail(true))
 		if found != 10*n {
 			t.Fatalf("%d URLs found in %d units, want %d", found, n, 10*n)
 		}
@@ -123,23 +110,7 @@ func TestLazyRejectAllocs(t *testing.T) {
 	unit := "no mailto:joe here, nor http://a..b/ nor http://[zz]/ nor http://a_b/ nor ftp://h:x/ nor http://-a.example/; " +
 		"but http://a.example:8080/status and https://b.example:8443/ are\n"
 	count := func(n int, borrow bool) float64 {
-		text := []byte(strings.Repeat(unit, n))
-		r := bytes.NewReader(text)
-		s := NewScanner(r, WithLazyMatch(true))
-		found := 0
-		allocs := testing.AllocsPerRun(20, func() {
-			r.Reset(text)
-			s.Reset(r)
-			found = 0
-			for s.Scan() {
-				if s.Found() {
-					found++
-					if borrow && s.Borrow().Err != nil {
-						t.Fatalf("%s: %v", s.Raw(), s.Borrow().Err)
-					}
-				}
-			}
-		})
+		allocs, found := lazyScanAllocs(t, []byte(strings.Repeat(unit, n)), borrow)
 		if found != 2*n {
 			t.Fatalf("%d URLs found in %d units, want %d", found, n, 2*n)
 		}
@@ -150,6 +121,30 @@ func TestLazyRejectAllocs(t *testing.T) {
 			t.Errorf("borrow %v: 100 units, %v allocations; 200 units, %v: want none a candidate", borrow, a, b)
 		}
 	}
+}
+
+// lazyScanAllocs scans text with a lazy Scanner (opts added) and returns
+// the allocations a scan makes (testing.AllocsPerRun) and the URLs it
+// finds; with borrow, it borrows each, and fails at one with an error.
+func lazyScanAllocs(t *testing.T, text []byte, borrow bool, opts ...Option) (allocs float64, found int) {
+	t.Helper()
+	r := bytes.NewReader(text)
+	s := NewScanner(r, append([]Option{WithLazyMatch(true)}, opts...)...)
+	allocs = testing.AllocsPerRun(20, func() {
+		r.Reset(text)
+		s.Reset(r)
+		found = 0
+		for s.Scan() {
+			if !s.Found() {
+				continue
+			}
+			found++
+			if borrow && s.Borrow().Err != nil {
+				t.Fatalf("%s: %v", s.Raw(), s.Borrow().Err)
+			}
+		}
+	})
+	return allocs, found
 }
 
 // TestBorrowedSameAsAll: Finder.Borrowed yields what All yields, the
