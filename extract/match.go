@@ -155,12 +155,12 @@ const upperhex = "0123456789ABCDEF"
 
 // plainPrefix returns a length of s's first bytes that are all printable
 // ASCII (0x21-0x7e): len(s) when all are and there are eight or more, as
-// in most URLs, which are passed eight bytes at a time, the last eight overlapping the word
-// before (one more word, not up to seven calls of keptAt); else a
-// multiple of eight. A word with a byte at or above 0x7f (its own high
-// bit, or that of the byte plus one) or below 0x21 (that of the byte less
-// 0x21) stops it; a carry or borrow between bytes comes only from such a
-// byte below.
+// in most URLs, which are passed eight bytes at a time, the last eight
+// overlapping the word before (one more word, not up to seven calls of
+// keptAt); else a multiple of eight. A word with a byte at or above 0x7f
+// (its own high bit, or that of the byte plus one) or below 0x21 (that of
+// the byte less 0x21) stops it; a carry or borrow between bytes comes
+// only from such a byte below.
 func plainPrefix(s string) int {
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
