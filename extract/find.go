@@ -730,12 +730,12 @@ func byteSet(set string) (t [256]bool) {
 // pathWordByte are the bytes of a path, a query or a fragment that a word
 // of prose does not hold, one of which goesOn wants in the word a broken
 // URL goes on with; wordGoesOn adds to them what else goesOn takes, a
-// file name's dot and every closer closerOf gives, so that lineBreakAt
-// asks no more.
+// file name's dot, a compound's hyphen and every closer closerOf gives,
+// so that lineBreakAt asks no more.
 var (
 	pathWordByte = byteSet("/?=#&%~@_")
 	wordGoesOn   = func() [256]bool {
-		t := byteSet("/?=#&%~@_.")
+		t := byteSet("/?=#&%~@_.-")
 		for p := range 256 {
 			if c := closerOf(byte(p)); c != 0 {
 				t[c] = true
@@ -992,6 +992,14 @@ func goesOn(data []byte, brk, col int, at column, j, next int, prev byte, atEOF,
 	if slices.ContainsFunc(w, func(c byte) bool { return pathWordByte[c] }) {
 		return true, false
 	}
+	if col == at.url && at.url == at.text && next == core && (eol == 0 || data[next] == '\r') && compound(w) {
+		// The URL alone on its line and this word alone on the next, at
+		// its column: a reStructuredText target's URL, which docutils
+		// joins over its indented lines (".. _Credentials:", then
+		// "https://developers.google.com/identity/protocols/" and
+		// "application-default-credentials"), or a list of references'.
+		return true, false
+	}
 	dot := bytes.LastIndexByte(w, '.')
 	if dot < 2 || len(w)-dot < 3 || !ascii.IsAlpha(w[dot+1]) {
 		return false, false
@@ -1002,6 +1010,21 @@ func goesOn(data []byte, brk, col int, at column, j, next int, prev byte, atEOF,
 		}
 	}
 	return true, false
+}
+
+// compound reports whether w is words of letters and digits joined by
+// "-" ("application-default-credentials"), as a path's segment is named
+// and a word of prose seldom is.
+func compound(w []byte) bool {
+	if len(w) < 3 || w[0] == '-' || w[len(w)-1] == '-' || bytes.IndexByte(w, '-') < 0 {
+		return false
+	}
+	for _, c := range w {
+		if !ascii.IsAlnum(c) && c != '-' {
+			return false
+		}
+	}
+	return true
 }
 
 // fileEnd reports whether url ends in a file name's extension, as a URL

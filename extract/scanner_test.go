@@ -684,6 +684,22 @@ var scanTests = []struct {
 		"<x xsi:schemaLocation=\"http://www.iana.org/assignments/xml-registry/schema/\n       iodef-2.0.xsd\">\n   [M]   Mannheim.  URL \"http://www.informatik.uni-\n         mannheim.de/informatik/pi4/projects/\n         CongCtrl/pcc/index.html\".\n> This was discussed on the list last year, see https://lkml.org/lkml/2016/\n> 8/30/198 for the thread, and the results of the search at the site are at\n> https://a.example/search?q=the+thread+about+this+in+the+list+archive&\n> page=2\n",
 		want: []string{"http://standards.ieee.org/regauth/oui/tutorials/EUI64.html", "http://trustee.ietf.org/license-info", "http://www.iana.org/assignments/xml-registry/schema/iodef-2.0.xsd",
 			"http://www.informatik.uni-mannheim.de/informatik/pi4/projects/CongCtrl/pcc/index.html", "https://lkml.org/lkml/2016/8/30/198", "https://a.example/search?q=the+thread+about+this+in+the+list+archive&page=2"}},
+	// The URL alone on its line and a compound word alone on the next, at
+	// its column: a reStructuredText target (docutils joins its lines), an
+	// RFC's reference, a message id on a list's archive, a spam's link.
+	{name: "bare broken after a slash, a compound alone next", in: ".. _Google Application Default Credentials:\n    https://developers.google.com/identity/protocols/\n    application-default-credentials\n" +
+		"        http://www.iana.org/assignments/\n        ianaaddressfamilynumbers-mib\n" +
+		"      http://mailarchive.ietf.org/arch/msg/ietf-announce/\n      Ztd2ed9U04qSxI-k9-Oj80jJLXc\n",
+		want: []string{"https://developers.google.com/identity/protocols/application-default-credentials", "http://www.iana.org/assignments/ianaaddressfamilynumbers-mib",
+			"http://mailarchive.ietf.org/arch/msg/ietf-announce/Ztd2ed9U04qSxI-k9-Oj80jJLXc"}},
+	// Not where the word is not at the column where the URL's line starts
+	// its text or the URL (At, which cannot see the line before the URL,
+	// reads a URL as starting its line), the word is not alone on its
+	// line, or it is no compound.
+	{name: "bare broken after a slash, a compound not alone", in: "The page is at https://developers.google.com/identity/protocols/\n    application-default-credentials\n" +
+		"    https://developers.google.com/identity/protocols/\n    application-default-credentials are used\n" +
+		"    https://developers.google.com/identity/protocols/oauth/\n    Introduction\n",
+		want: []string{"https://developers.google.com/identity/protocols/", "https://developers.google.com/identity/protocols/", "https://developers.google.com/identity/protocols/oauth/"}},
 	// A closer of any quote, a Markdown code span's backtick too: lineBreakAt
 	// once turned it down before joined could see it.
 	{name: "bare broken after a slash, closed by a backtick", in: "The namespace of the keystore usage module is `https://example.com/ns/\nexample-keystore-usage` in its YANG.\n",
