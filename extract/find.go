@@ -835,6 +835,12 @@ func (f *Finder) joined(kind Kind, data []byte, s int, prev byte, atEOF bool, qu
 		if !lineBreakAt(data, run, run, slashed) { // at either of them too
 			break
 		}
+		if !hyphen && !typo && !pathBreak(data[run-1]) && midNever(run-line, n, data[from:run]) {
+			// Decided without the next line, which may not have come yet
+			// (a stream's first line, a chat log's latest): the URL is read
+			// as written at once, not held until the next line comes.
+			break
+		}
 		k := run + 1
 		if data[run] == '\r' {
 			if k == len(data) {
@@ -872,9 +878,6 @@ func (f *Finder) joined(kind Kind, data []byte, s int, prev byte, atEOF bool, qu
 			// line's width cut is rare, a signature's "http://a.example"
 			// then "FAX/Voice" is not).
 			mid := !pathBreak(data[run-1])
-			if mid && (n == 1 && !pathBegun(data[from:run]) || fileEnd(data[from:run])) {
-				break
-			}
 			on, more := goesOn(data, run-line, j-k, at, j, next, prev, atEOF, mid)
 			if more {
 				return nil, 0, true
@@ -924,6 +927,16 @@ func (f *Finder) joined(kind Kind, data []byte, s int, prev byte, atEOF bool, qu
 	}
 	m.Rejoined = true
 	return m, end, false
+}
+
+// midNever reports whether a break in the middle of a word, at the end
+// of a line of brk bytes that ends run, the URL's text after its scheme's
+// colon so far, cannot count, whatever the next line holds (goesOn): the
+// line is shorter or longer than a width that tools cut at, or the break
+// is in the URL's host (a signature's "http://a.example" then
+// "FAX/Voice"), or after a file name.
+func midNever(brk, n int, run []byte) bool {
+	return brk < fullLine || brk > fullLineMax || n == 1 && !pathBegun(run) || fileEnd(run)
 }
 
 // column says where a URL starts on its line, and where the line's text

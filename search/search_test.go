@@ -321,17 +321,29 @@ func TestAlternativeRepeats(t *testing.T) {
 }
 
 // TestStreaming checks that a URL is reported while the input is still
-// open: the writer sends a URL and a blank line, waits until the search
-// reports it, and only then sends the rest. A search that held its events
-// until the end of input would never report it, and the test would fail
-// at its deadline instead of hanging.
+// open: the writer sends a URL and a blank line, or a URL that ends the
+// input's (or the mail body's) first line, waits until the search reports
+// it, and only then sends the rest. A search that held its events until
+// the end of input (or a URL until the next line came, where no next line
+// could make it longer: a short line, cut in a word) would never report
+// it, and the test would fail at its deadline instead of hanging.
 func TestStreaming(t *testing.T) {
 	mail := "From a@x Mon Nov  2 09:14:03 1994\nFrom: a@example.org\nSubject: hi\n\n"
+	type streamCase struct {
+		o           Options
+		head, first string
+		want        string
+	}
+	var cases []streamCase
 	for _, tt := range []struct {
 		o    Options
 		head string
 	}{{Options{}, ""}, {Options{Jobs: 4}, ""}, {Options{Context: true}, ""}, {Options{Raw: true}, ""},
 		{Options{}, mail}, {Options{Jobs: 4}, mail}} {
+		cases = append(cases, streamCase{tt.o, tt.head, "see http://a.example/ here\n\n", "http://a.example/"},
+			streamCase{tt.o, tt.head, "see http://a.example/x\n", "http://a.example/x"})
+	}
+	for _, tt := range cases {
 		o := tt.o
 		pr, pw, err := os.Pipe()
 		if err != nil {
@@ -349,14 +361,14 @@ func TestStreaming(t *testing.T) {
 			pr.Close()
 			done <- err
 		}()
-		io.WriteString(pw, tt.head+"see http://a.example/ here\n\n")
+		io.WriteString(pw, tt.head+tt.first)
 		select {
 		case u := <-got:
-			if u != "http://a.example/" {
-				t.Errorf("%+v: first URL %q", o, u)
+			if u != tt.want {
+				t.Errorf("%+v: first URL %q, want %q", o, u, tt.want)
 			}
 		case <-time.After(20 * time.Second):
-			t.Fatalf("%+v: the first URL was not reported while the input was open", o)
+			t.Fatalf("%+v, %q: the first URL was not reported while the input was open", o, tt.first)
 		}
 		io.WriteString(pw, "then http://b.example/\n")
 		pw.Close()
