@@ -962,11 +962,12 @@ type column struct{ url, text int }
 // the word is more of a URL's path, query or fragment: it holds one of
 // "/?=#&%~@_" or is a file name ("EUI64.html"), or, with the URL alone on
 // its line and the word alone on the next at its column, a compound of
-// words joined by "-". Words of prose ("for", "and", "e.g.") are not. A break in the middle of a word (mid) counts
-// only in a line of fullLine to fullLineMax bytes, before a line that
-// starts where the URL's line starts its text, with a word that holds one
-// of ".?=&%#/" and is no abbreviation, and never for the closer alone.
-// more asks for the rest of the line.
+// words joined by "-". Words of prose ("for", "and", "e.g.") are not. A
+// break in the middle of a word (mid) counts only in a line of fullLine
+// to fullLineMax bytes (midNever), before a line that starts where the
+// URL's line starts its text, with a word that holds one of ".?=&%#/" and
+// is no abbreviation, and never for the closer alone. more asks for the
+// rest of the line.
 func goesOn(data []byte, brk, col int, at column, j, next int, prev byte, atEOF, mid bool) (on, more bool) {
 	core := next
 	for core > j && strings.IndexByte(".,;:!?'\")]>", data[core-1]) >= 0 {
