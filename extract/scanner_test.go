@@ -700,6 +700,11 @@ var scanTests = []struct {
 		"    https://developers.google.com/identity/protocols/\n    application-default-credentials are used\n" +
 		"    https://developers.google.com/identity/protocols/oauth/\n    Introduction\n",
 		want: []string{"https://developers.google.com/identity/protocols/", "https://developers.google.com/identity/protocols/", "https://developers.google.com/identity/protocols/oauth/"}},
+	// A wrapper's line folded by a backslash (RFC 8792 §7, RFCs' SIP
+	// examples) or two (a YANG string): never the URL's.
+	{name: "wrapper folded by backslashes", in: "Call-Info: <sip:vm@example.com;\\\n           target=sip:bob%40example.com;cause=480>\n" +
+		"   IANA URL: <https://www.iana.org/assignments/ssh-para\\\\\n              meters>\n",
+		want: []string{"sip:vm@example.com;target=sip:bob%40example.com;cause=480", "https://www.iana.org/assignments/ssh-parameters"}},
 	// A closer of any quote, a Markdown code span's backtick too: lineBreakAt
 	// once turned it down before joined could see it.
 	{name: "bare broken after a slash, closed by a backtick", in: "The namespace of the keystore usage module is `https://example.com/ns/\nexample-keystore-usage` in its YANG.\n",

@@ -192,6 +192,7 @@ func at(data []byte, atEOF bool, quote []byte, lim Limits, locate int) (w Wrappe
 	hyphens := 0     // line breaks right after a hyphen, with URL text after them
 	pending := false // the last line break came right after a hyphen
 	typo := false    // the last line break came right after a TypoHyphen
+	fold := 0        // the backslashes that folded the last line (foldMark)
 	for i < len(win) {
 		c := win[i]
 		switch {
@@ -218,6 +219,10 @@ func at(data []byte, atEOF bool, quote []byte, lim Limits, locate int) (w Wrappe
 			// and count it once URL text follows the break.
 			pending = last == '-'
 			typo = last != 0 && bytes.HasSuffix(win[:end], typoHyphen)
+			fold = 0
+			if last == '\\' {
+				fold = foldMark(win[start:end])
+			}
 			last = 0
 			i++
 			if c == '\r' && i < len(win) && win[i] == '\n' {
@@ -270,6 +275,8 @@ func at(data []byte, atEOF bool, quote []byte, lim Limits, locate int) (w Wrappe
 				n -= len(typoHyphen) // rejoin leaves it out
 				typo = false
 			}
+			n -= fold // rejoin leaves them out
+			fold = 0
 			j := i + 1
 			for j < len(win) && urlText[win[j]] {
 				j++
@@ -436,6 +443,8 @@ func rejoin(b, raw, quote []byte, dropHyphens bool) []byte {
 			switch {
 			case bytes.HasSuffix(run, typoHyphen) && breakAt(raw, j):
 				run = run[:len(run)-len(typoHyphen)] // a typesetter's, always
+			case run[len(run)-1] == '\\' && breakAt(raw, j):
+				run = run[:len(run)-foldMark(run)] // a fold's, always
 			case dropHyphens && raw[j-1] == '-' && breakAt(raw, j):
 				run = run[:len(run)-1]
 			}
@@ -594,6 +603,23 @@ func isFooter(line []byte) bool {
 		}
 	}
 	return true
+}
+
+// foldMark returns how many backslashes end run, a URL's text up to a
+// line break inside a wrapper, that mark the line as folded, not the
+// URL's: one, as RFC 8792 §7.2.1 folds a long line ("\" at its end, the
+// next line's leading whitespace left out when it is unfolded) and as
+// RFCs fold SIP messages' long lines in their examples, or two, as a
+// YANG module's string folds one ("ssh-para\\" then "meters>", "'\\'
+// added for formatting reasons"). No URL holds a backslash (RFC 1738
+// §2.2 counts it unsafe; RFC 3986 §2 has no place for it), so none before
+// a line break in a wrapper is the URL's.
+func foldMark(run []byte) int {
+	n := 0
+	for n < 2 && n < len(run) && run[len(run)-1-n] == '\\' {
+		n++
+	}
+	return n
 }
 
 // TypoHyphen is U+2010 HYPHEN in UTF-8: the hyphen a typesetter sets
