@@ -671,7 +671,7 @@ func nameHost(name []byte) bool {
 // line that ends in one is quoted-printable's soft break, in mail read as
 // written (--raw), far more often than a query broken after it.
 func lineBreakAt(data []byte, end, run int, slashed bool) bool {
-	if hyphenAtBreak(data, end) || typoBreak(data, run) {
+	if hyphenAtBreak(data, end) || typoBreak(data, run) || foldBreak(data, run) > 0 {
 		return true
 	}
 	if !slashed || run != end || run == 0 || run == len(data) || data[run] != '\n' && data[run] != '\r' || data[run-1] == '=' {
@@ -761,6 +761,49 @@ func typoBreak(data []byte, run int) bool {
 
 var typoHyphen = []byte(wrapper.TypoHyphen)
 
+// protocolVersion reports whether w is a protocol's name and version as
+// a request line ends with one ("SIP/2.0", "HTTP/1.1", RFC 3261 §7.1,
+// RFC 9112 §3).
+func protocolVersion(w []byte) bool {
+	slash := bytes.IndexByte(w, '/')
+	if slash < 2 {
+		return false
+	}
+	for _, c := range w[:slash] {
+		if c < 'A' || c > 'Z' {
+			return false
+		}
+	}
+	v := w[slash+1:]
+	dot := bytes.IndexByte(v, '.')
+	if dot < 1 || dot == len(v)-1 {
+		return false
+	}
+	for i, c := range v {
+		if i != dot && !ascii.IsDigit(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// foldBreak returns the length of the fold mark at data[run], where a
+// URL's run ends, that a line break follows: one backslash (RFC 8792
+// §7.2.1; RFCs' SIP and RESTCONF examples, "INVITE sip:vm@example.com;\"
+// then "target=..."), or two (a YANG string's); 0 when there is none. The
+// URL goes on on the next line without it: no URL holds a backslash
+// (wrapper.foldMark, which reads the same marks in wrappers).
+func foldBreak(data []byte, run int) int {
+	n := 0
+	for n < 2 && run+n < len(data) && data[run+n] == '\\' {
+		n++
+	}
+	if n > 0 && run+n < len(data) && (data[run+n] == '\n' || data[run+n] == '\r') {
+		return n
+	}
+	return 0
+}
+
 // maxJoined bounds the lines joined reads one URL from.
 const maxJoined = 8
 
@@ -831,18 +874,19 @@ func (f *Finder) joined(kind Kind, data []byte, s int, prev byte, atEOF bool, qu
 	line := s - at.url                               // where the URL's line starts, maybe before data
 	parts[0] = span{s, run}
 	for n = 1; n < maxJoined; n++ {
-		hyphen, typo := hyphenAtBreak(data, run), typoBreak(data, run)
+		hyphen, typo, fold := hyphenAtBreak(data, run), typoBreak(data, run), foldBreak(data, run)
 		if !lineBreakAt(data, run, run, slashed) { // at either of them too
 			break
 		}
-		if !hyphen && !typo && !pathBreak(data[run-1]) && midNever(run-line, n, data[from:run]) {
+		if !hyphen && !typo && fold == 0 && !pathBreak(data[run-1]) && midNever(run-line, n, data[from:run]) {
 			// Decided without the next line, which may not have come yet
 			// (a stream's first line, a chat log's latest): the URL is read
 			// as written at once, not held until the next line comes.
 			break
 		}
-		k := run + 1
-		if data[run] == '\r' {
+		brk := run + fold // the line break, past a fold's mark
+		k := brk + 1
+		if data[brk] == '\r' {
 			if k == len(data) {
 				if atEOF {
 					break // the text ends: no next line
@@ -860,7 +904,7 @@ func (f *Finder) joined(kind Kind, data []byte, s int, prev byte, atEOF bool, qu
 			j = -1 // the text ends: no next line
 		case short:
 			return nil, 0, true
-		case !ok || !ascii.IsAlnum(data[j]) || startsURL(data[j:]) || !hyphen && !typo && hasPrefixFold(data[j:], "www."):
+		case !ok || !ascii.IsAlnum(data[j]) || startsURL(data[j:]) || !hyphen && !typo && fold == 0 && hasPrefixFold(data[j:], "www."):
 			j = -1
 		}
 		if j < 0 {
@@ -870,10 +914,16 @@ func (f *Finder) joined(kind Kind, data []byte, s int, prev byte, atEOF bool, qu
 		if more {
 			return nil, 0, true
 		}
+		if fold > 0 && protocolVersion(data[j:next]) {
+			// A request line folded before its version ("INVITE
+			// sip:vm@192.0.2.6;cause=480\" then "SIP/2.0"): the fold
+			// stood for the space before it.
+			break
+		}
 		if next == len(data) && len(data) == s+f.cfg.maxCandidate+1 {
 			return nil, 0, false // too long for one URL
 		}
-		if !hyphen && !typo {
+		if !hyphen && !typo && fold == 0 {
 			// In the middle of a word, and past the host (a host the
 			// line's width cut is rare, a signature's "http://a.example"
 			// then "FAX/Voice" is not).

@@ -700,6 +700,16 @@ var scanTests = []struct {
 		"    https://developers.google.com/identity/protocols/\n    application-default-credentials are used\n" +
 		"    https://developers.google.com/identity/protocols/oauth/\n    Introduction\n",
 		want: []string{"https://developers.google.com/identity/protocols/", "https://developers.google.com/identity/protocols/", "https://developers.google.com/identity/protocols/oauth/"}},
+	// A bare URL's line folded by a backslash (RFC 8792 §7; RFCs' SIP and
+	// RESTCONF examples, in the middle of a word too): the URL goes on on
+	// the next line without it, but for a request line's version.
+	{name: "bare folded by backslashes", in: "    INVITE sip:voicemail@example.com;\\\n           target=sip:+15555551002%40example.com;user=phone;\\\n           cause=486  SIP/2.0\n" +
+		"      Location: https://example.com/restconf/data/\\\n          example-jukebox:jukebox/library/artist=Foo%20Fighters\n" +
+		"     <namespace>urn:ietf:params:xml:ns:yang:ietf-ipv4-unicas\\\n       t-routing</namespace>\n" +
+		"   INVITE sip:vm@192.0.2.6;target=sip:bob%40example.com;cause=480\\\n                        SIP/2.0\n",
+		want: []string{"sip:voicemail@example.com;target=sip:+15555551002%40example.com;user=phone;cause=486",
+			"https://example.com/restconf/data/example-jukebox:jukebox/library/artist=Foo%20Fighters",
+			"urn:ietf:params:xml:ns:yang:ietf-ipv4-unicast-routing", "sip:vm@192.0.2.6;target=sip:bob%40example.com;cause=480"}},
 	// A wrapper's line folded by a backslash (RFC 8792 §7, RFCs' SIP
 	// examples) or two (a YANG string): never the URL's.
 	{name: "wrapper folded by backslashes", in: "Call-Info: <sip:vm@example.com;\\\n           target=sip:bob%40example.com;cause=480>\n" +
