@@ -28,6 +28,7 @@ shapes=(
 	'URLs broken after a typesetter'"'"'s hyphen (U+2010)|see http://a.example/x‐\n  b‐\n  c <http://d‐\n e/> www.f‐\n g.example/\n'
 	'hosts in a list|http://a.example,'
 	'URLs broken after a slash|in a filled paragraph, see the archive at http://a.example/dir/\n   sub/index.html and\n'
+	'lines folded with a backslash|http://a.example/x\\\n'
 	'lines that each go on after a slash|http://a.example/d/\n'
 	'URLs cut at a width|http://a.example/xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\nyyy.html and\n'
 	'a URL cut at a width, line after line|http://a.example/b.c/xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\n'
