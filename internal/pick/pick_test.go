@@ -58,6 +58,11 @@ func TestPickerKeys(t *testing.T) {
 	waitOpen(1)
 	key(tea.Key{Code: '/', Text: "/"})
 	tm.Type("c.ex")
+	// The list filters on a command of its own: its matches come back as
+	// a message, which under load came after the Enter that opens (and
+	// the unfiltered list's choice was opened). The status line's "2
+	// filtered" says they are in.
+	wait("filtered")
 	key(tea.Key{Code: tea.KeyEnter}) // accept the filter
 	key(tea.Key{Code: tea.KeyEnter}) // open
 	waitOpen(2)
