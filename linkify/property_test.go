@@ -87,13 +87,19 @@ func htmlText(s string) string {
 // normalize leaves out what a wrapper's link drops: whitespace, "<", ">"
 // and "URL:" in any case.
 func normalize(s string) string {
-	s = strings.Map(func(r rune) rune {
-		switch r {
+	// Byte by byte: the bytes left out are ASCII, and the bytes kept are
+	// compared as they are. (strings.Map read each byte that is not UTF-8
+	// as U+FFFD, so that "\xd7 \x99" in a wrapper, which the wrapper rules
+	// rejoin as "\xd7\x99", the letter "י", compared unequal to itself.)
+	var kept []byte
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
 		case ' ', '\t', '\n', '\r', '\f', '\v', '<', '>':
-			return -1
+		default:
+			kept = append(kept, s[i])
 		}
-		return r
-	}, s)
+	}
+	s = string(kept)
 	var b strings.Builder
 	for {
 		i := indexFold(s, "url:")
