@@ -875,10 +875,11 @@ func (f *Finder) joined(kind Kind, data []byte, s int, prev byte, atEOF bool, qu
 	parts[0] = span{s, run}
 	for n = 1; n < maxJoined; n++ {
 		hyphen, typo, fold := hyphenAtBreak(data, run), typoBreak(data, run), foldBreak(data, run)
+		marked := hyphen || typo || fold > 0       // the line break is marked as one inside a word
 		if !lineBreakAt(data, run, run, slashed) { // at either of them too
 			break
 		}
-		if !hyphen && !typo && fold == 0 && !pathBreak(data[run-1]) && midNever(run-line, n, data[from:run]) {
+		if !marked && !pathBreak(data[run-1]) && midNever(run-line, n, data[from:run]) {
 			// Decided without the next line, which may not have come yet
 			// (a stream's first line, a chat log's latest): the URL is read
 			// as written at once, not held until the next line comes.
@@ -904,7 +905,7 @@ func (f *Finder) joined(kind Kind, data []byte, s int, prev byte, atEOF bool, qu
 			j = -1 // the text ends: no next line
 		case short:
 			return nil, 0, true
-		case !ok || !ascii.IsAlnum(data[j]) || startsURL(data[j:]) || !hyphen && !typo && fold == 0 && hasPrefixFold(data[j:], "www."):
+		case !ok || !ascii.IsAlnum(data[j]) || startsURL(data[j:]) || !marked && hasPrefixFold(data[j:], "www."):
 			j = -1
 		}
 		if j < 0 {
@@ -923,7 +924,7 @@ func (f *Finder) joined(kind Kind, data []byte, s int, prev byte, atEOF bool, qu
 		if next == len(data) && len(data) == s+f.cfg.maxCandidate+1 {
 			return nil, 0, false // too long for one URL
 		}
-		if !hyphen && !typo && fold == 0 {
+		if !marked {
 			// In the middle of a word, and past the host (a host the
 			// line's width cut is rare, a signature's "http://a.example"
 			// then "FAX/Voice" is not).
