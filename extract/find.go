@@ -210,19 +210,18 @@ func (f *Finder) at(data []byte, prev, prev2 byte, quote []byte, col column) (m 
 			}
 		}
 	}
-	if !startsWord(prev) {
-		return nil, 0
-	}
-	m, end, _ := f.www(data, 0, prev, true, false, link)
-	if end == lineBreak {
-		if m, end, _ = f.joined(WWW, data, 0, prev, true, quote, col); m == nil && end != cutNoURL {
-			m, end, _ = f.www(data, 0, prev, true, true, link)
+	if startsWord(prev) {
+		m, end, _ := f.www(data, 0, prev, true, false, link)
+		if end == lineBreak {
+			if m, end, _ = f.joined(WWW, data, 0, prev, true, quote, col); m == nil && end != cutNoURL {
+				m, end, _ = f.www(data, 0, prev, true, true, link)
+			}
+		}
+		if m != nil {
+			return m, end
 		}
 	}
-	if m != nil {
-		return m, end
-	}
-	if f.cfg.email && email {
+	if f.cfg.email && email && addressStarts(prev) {
 		if at := localEnd(data, 0); at < len(data) && data[at] == '@' {
 			if m, end, _ := f.emailAt(data, 0, at, true); m != nil {
 				return m, end
@@ -427,7 +426,7 @@ func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF, w
 	m = f.match(Bare, raw, f.ampText(raw, data[s:end]), "", "")
 	if (m == nil || !m.Valid()) && slashed {
 		// Looked for only where the URL failed: valid ones cost nothing.
-		if k := hostListEnd(data, body, end); k < end && nameHost(data[s:c]) {
+		if k := hostListEnd(data, body, end); k < end && (nameHost(data[s:c]) || data[k] == '[') {
 			if end = trimEnd(data, s, k, undelimited, true); end <= body {
 				return nil, 0, false
 			}
@@ -620,6 +619,10 @@ func ampRefLen(b []byte) int {
 // HTML's escapes of the quotes around it, read as text
 // ("href=&#39;http://a.example&#39;&gt;", "&quot;http://a.example&quot;").
 // An "@" after it makes them a user's ("imap://user;AUTH=*@host/").
+// A "[" ends a host too, but where an IP literal opens (at the authority's
+// start or after its "@", RFC 3986 §3.2.2): a footnote's mark after a host
+// ("see http://example.org[1]", Thunderbird's tests of its mail
+// linkifier, mozTXTToHTMLConv) or a port ("http://a.example:8080[2]").
 // Without the cut, the host was invalid and the URL not found at all. The
 // callers look only where the URL as written fails.
 func hostListEnd(data []byte, from, end int) int {
@@ -627,6 +630,10 @@ func hostListEnd(data []byte, from, end int) int {
 		switch data[i] {
 		case '/', '?', '#':
 			return end
+		case '[':
+			if i > from && data[i-1] != '@' {
+				return i
+			}
 		case ',', ';', '&':
 			for j := i + 1; j < end; j++ {
 				switch data[j] {
@@ -2290,6 +2297,15 @@ func startsWord(prev byte) bool {
 		return true
 	}
 	return prev >= 0x80
+}
+
+// addressStarts reports whether an e-mail address may start after the
+// byte prev: where a URL may (startsWord), and after a closing bracket,
+// which no local part holds (RFC 5322 §3.2.3's atext): "(mail)joe@a.example"
+// and "(joe@a.example)joe@a.example" in Thunderbird's tests of its mail
+// linkifier (mozTXTToHTMLConv), as GFM's extended autolinks find them.
+func addressStarts(prev byte) bool {
+	return startsWord(prev) || prev == ')' || prev == ']' || prev == '}'
 }
 
 func hasPrefixFold(b []byte, prefix string) bool {

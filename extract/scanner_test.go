@@ -625,6 +625,10 @@ var scanTests = []struct {
 	{name: "email in angle", in: "From: Alice <alice@example.org>", opts: []Option{WithEmail(true)}, want: []string{"alice@example.org"}},
 	{name: "email message-id", in: "Message-ID: <3cn4ab$f1@news.example.edu>", opts: []Option{WithEmail(true)}, want: nil},
 	{name: "email no dot", in: "root@localhost", opts: []Option{WithEmail(true)}, want: nil},
+	// Thunderbird's tests of its mail linkifier (mozTXTToHTMLConv): an
+	// address after a closing bracket.
+	{name: "email after a closing bracket", in: "(mail)john.doe+test@mozilla.org bug#1509493 (john@mozilla.org)john@mozilla.org [1]a@b.example {x}c@d.example", opts: []Option{WithEmail(true)},
+		want: []string{"john.doe+test@mozilla.org", "john@mozilla.org", "john@mozilla.org", "a@b.example", "c@d.example"}},
 	// An IDN domain (RFC 6531 §3.2), up to another script's letter after
 	// an ASCII one, as a URL's host (otherScript); the parser holds it to
 	// IDNA2008.

@@ -82,6 +82,10 @@ var todayTests = []struct {
 		nil},
 	{"host ends at a list's comma", "GOPROXY=https://proxy.golang.org,direct; Example,https://example.com,2020; www.a.example;www.b.example https://c.example:8080,x",
 		[]string{"https://proxy.golang.org", "https://example.com", "www.a.example", "www.b.example", "https://c.example:8080"}},
+	// A footnote's mark after a host or a port (Thunderbird's tests of
+	// mozTXTToHTMLConv); an IP literal's "[" opens the host.
+	{"host ends at a footnote's bracket", "see http://example.org[1] etc. (http://example.org[1]) https://a.example:8080[2] ssh://b.example[3] www.c.example[4] http://[2001:db8::1]/ http://u@[::1]:80/",
+		[]string{"http://example.org", "http://example.org", "https://a.example:8080", "ssh://b.example", "www.c.example", "http://[2001:db8::1]/", "http://u@[::1]:80/"}},
 	// HTML escaped once more and read as text (rinku's tests): the
 	// escaped quote's "&" ends the host.
 	{"host ends at an escaped quote", "&lt;a href=&#39;http://gi.example&#39;&gt;x&lt;/a&gt; &quot;www.q.example&quot;&gt; http://u&p@h.example/",
