@@ -122,10 +122,45 @@ func parseXMPP(p *parser) (int, error) {
 	if s == "" {
 		return off, ErrBadXMPP
 	}
-	if i := badHost(s); i >= 0 {
+	if i := badXMPPHost(s); i >= 0 {
 		return off + i, ErrBadXMPP
 	}
 	return 0, nil
+}
+
+// badXMPPHost checks h, an XMPP address's domain as written, and returns
+// the offset of the first offending byte, or -1. RFC 5122 §2.2 takes
+// RFC 3986's host: an IP literal, or a reg-name whose escapes stand for
+// an internationalized name's UTF-8 (§2.8's "xmpp:ji%C5%99i@%C4%8Dechy.example";
+// RFC 3987 §3.1), which its IRI form writes as it is
+// ("xmpp:jiři@čechy.example"). As any host, the name, decoded, must be a
+// hostname (badHost) or an IDN that IDNA2008 makes one of (idnLookup).
+func badXMPPHost(h string) int {
+	if strings.HasPrefix(h, "[") {
+		return badIPLiteral(h)
+	}
+	bad := badHost(h)
+	if bad < 0 {
+		return -1
+	}
+	name := h
+	if strings.IndexByte(h, '%') >= 0 {
+		for j := 0; j < len(h); j++ {
+			if h[j] == '%' && !isEscape(h, j) {
+				return j
+			}
+		}
+		if name = unescape(h); strings.IndexByte(name, '%') >= 0 {
+			return strings.IndexByte(h, '%')
+		}
+		if badHost(name) < 0 {
+			return -1
+		}
+	}
+	if nonASCIIName(name) && idnLookup(idnToASCII, name).ok {
+		return -1
+	}
+	return bad
 }
 
 // magnet = "magnet:?" xt=... : not an RFC; the de facto form of BitTorrent

@@ -55,3 +55,36 @@ func TestLaterMailNewsForms(t *testing.T) {
 		}
 	}
 }
+
+// TestXMPPHosts checks the domains of xmpp: addresses (RFC 5122 §2.2): an
+// IDN escaped (§2.8's example) or written as it is (the IRI form), an IP
+// literal, and names that are no host.
+func TestXMPPHosts(t *testing.T) {
+	for _, in := range []string{
+		"xmpp:ji%C5%99i@%C4%8Dechy.example/v%20Praze",
+		"xmpp:jiři@čechy.example/v%20Praze",
+		"xmpp:node@example.com",
+		"xmpp:example.com",
+		"xmpp:node@[2001:db8::1]/res",
+		"xmpp:node@192.0.2.1",
+		"xmpp:node@%65xample.com",
+	} {
+		if _, err := ParseLenient(in); err != nil {
+			t.Errorf("ParseLenient(%q) error: %v", in, err)
+		}
+	}
+	for _, in := range []string{
+		"xmpp:node@exa%mple.com",
+		"xmpp:node@%E2%99%A5.example", // U+2665, a symbol: no IDN label
+		"xmpp:node@%25.example",
+		"xmpp:node@a_b",
+		"xmpp:node@[zz]",
+		"xmpp:@example.com",
+		"xmpp:node@",
+		"xmpp:node@%C3.example", // not UTF-8
+	} {
+		if u, err := ParseLenient(in); !errors.Is(err, ErrBadXMPP) {
+			t.Errorf("ParseLenient(%q) = %v, %v; want ErrBadXMPP", in, u, err)
+		}
+	}
+}
