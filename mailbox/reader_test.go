@@ -318,6 +318,40 @@ var readerTests = []struct {
 			{2, "", "1", "text/plain", "", "two\n"},
 		},
 	},
+	// Separator lines with no date, as Netscape wrote them ("From - ")
+	// and MimeKit's test mailboxes have them ("From <id>"): each followed
+	// by a message's first header field. A "From " line of a body that no
+	// field follows is the body's.
+	{
+		name: "mbox with undated separators",
+		in: "From - \n" + message("one http://a.example/\nFrom me\nto you\n", "X-Mozilla-Status: 0001", "Subject: one") +
+			"\nFrom 1844347792267117879@xxx\n" + message(b64("two http://b.example/hidden\n"), "Return-Path: <b@example.org>", "Content-Transfer-Encoding: base64") +
+			"\nFrom -\n" + message("three\n", "Subject: three"),
+		want: []got{
+			{1, "", "header:Subject", "text/plain", "", "one"},
+			{1, "", "1", "text/plain", "", "one http://a.example/\nFrom me\nto you\n\n"},
+			{2, "", "1", "text/plain", "", "two http://b.example/hidden\n"},
+			{3, "", "header:Subject", "text/plain", "", "three"},
+			{3, "", "1", "text/plain", "", "three\n"},
+		},
+	},
+	// A byte order mark before an mbox's first line, and before a
+	// message's first field: not the message's.
+	{
+		name: "mbox after a byte order mark",
+		in:   "\xef\xbb\xbf" + fromLine + message("=3D http://a.example/x=\n.html\n", "Subject: one", "Content-Transfer-Encoding: quoted-printable"),
+		want: []got{
+			{1, "", "header:Subject", "text/plain", "", "one"},
+			{1, "", "1", "text/plain", "", "= http://a.example/x.html\n"},
+		},
+	},
+	{
+		name: "message after a byte order mark",
+		in:   "\xef\xbb\xbf" + message("=3D http://a.example/x=\n.html\n", "From: a@example.org", "Content-Transfer-Encoding: quoted-printable"),
+		want: []got{
+			{1, "", "1", "text/plain", "", "= http://a.example/x.html\n"},
+		},
+	},
 	// iCalendar and vCard fold long lines (RFC 5545 §3.1, RFC 6350
 	// §3.2): a break and one space or tab is no break, so an
 	// invitation's meeting link comes whole; a break before another
@@ -337,12 +371,13 @@ var readerTests = []struct {
 			{1, "", "1", "text/vcard", "", "BEGIN:VCARD\nURL:http://v.example/long\nEND:VCARD"},
 		},
 	},
-	// A calendar or vCard file (.ics, .vcf) is one such part, no header.
+	// A calendar or vCard file (.ics, .vcf) is one such part, no header;
+	// its byte order mark is not the calendar's text.
 	{
 		name: "calendar file",
 		in:   "\xef\xbb\xbfBEGIN:VCALENDAR\r\nURL:http://c.example/lo\r\n ng\r\nEND:VCALENDAR\r\n",
 		want: []got{
-			{1, "", "1", "text/calendar", "", "\ufeffBEGIN:VCALENDAR\nURL:http://c.example/long\nEND:VCALENDAR\n"},
+			{1, "", "1", "text/calendar", "", "BEGIN:VCALENDAR\nURL:http://c.example/long\nEND:VCALENDAR\n"},
 		},
 	},
 	// A news batch (RFC 5537 §3.5's rnews): each article after its
@@ -1086,6 +1121,15 @@ func TestSniff(t *testing.T) {
 		// line has a date (mbox(5)); taking it for one would drop a line.
 		{"From prose", "From the desk of the editor: see http://example.com/.\n", false},
 		{"From line, Thunderbird", "From - Tue Nov 03 11:00:00 1994\nSubject: x\n\nbody\n", true},
+		// Undated separators (Netscape's "From - ", test mailboxes' "From
+		// <id>"): a message's header field must follow; prose does not.
+		{"From line, undated", "From - \nX-Mozilla-Status: 0001\nSubject: x\n\nbody\n", true},
+		{"From line, an id, undated", "From 1844347792267117879@xxx\nReturn-Path: <a@example.org>\n\nbody\n", true},
+		{"From prose, one word", "From me\nand my friends, http://example.com/.\n", false},
+		{"From prose, then a field-like line", "From me\nNote: this is prose.\n", false},
+		// A byte order mark before the first line (Windows' tools).
+		{"mbox after a byte order mark", "\xef\xbb\xbf" + fromLine + "Subject: x\n\nbody\n", true},
+		{"message after a byte order mark", "\xef\xbb\xbfFrom: a@example.org\nSubject: x\n\nbody\n", true},
 		// Mailman's monthly archives: the sender's "@" written " at ".
 		{"From line, Mailman archive", "From joe at example.com  Mon Jan  1 00:00:00 2001\nFrom: joe at example.com (Joe)\nSubject: x\n\nbody\n", true},
 		{"From prose with at", "From joe at the office Mon Jan  1 00:00:00 2001 we heard.\n", false},

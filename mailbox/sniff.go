@@ -17,6 +17,7 @@ var mailHeaders = []string{"return-path", "received", "from", "date", "message-i
 // or a news article: at least two fields, one of them a real mail header
 // (mailHeaders), before anything else.
 func Sniff(data []byte) bool {
+	data = bytes.TrimPrefix(data, []byte(bom)) // as the Reader skips it
 	if isFromLine(data) || (isMMDFLine(data) || isRnewsLine(data) || cardType(data) != "") && bytes.IndexByte(data, '\n') >= 0 {
 		return true
 	}
@@ -69,7 +70,7 @@ func looksLikeHeader(b []byte) bool {
 // file), or "". Such a file is read as one part of that type, its folded
 // lines unfolded (body.unfoldLine), as a mail's invitation is.
 func cardType(b []byte) string {
-	b = bytes.TrimPrefix(b, []byte("\xef\xbb\xbf")) // a byte order mark
+	b = bytes.TrimPrefix(b, []byte(bom))
 	if i := bytes.IndexByte(b, '\n'); i >= 0 {
 		b = b[:i]
 	}

@@ -87,6 +87,12 @@ func (s *source) reset(br *bufio.Reader, at Position) {
 // input is empty.
 func (s *source) start() bool {
 	s.started = true
+	if b, _ := s.br.Peek(len(bom)); string(b) == bom {
+		// A byte order mark, which Windows' tools write before a
+		// mailbox's or a message's first line: not the message's.
+		s.br.Discard(len(bom))
+		s.pos.Offset += int64(len(bom))
+	}
 	b, err := s.br.Peek(5)
 	if len(b) == 0 {
 		if err != nil && err != io.EOF {
@@ -95,11 +101,14 @@ func (s *source) start() bool {
 		s.eof = true
 		return false
 	}
-	s.mbox = isFromLine(s.peekLine())
+	s.mbox = isFromLine(s.peekFrom())
 	s.mmdf = isMMDFLine(s.peekLine())
 	s.news = isRnewsLine(s.peekLine())
 	return true
 }
+
+// bom is UTF-8's byte order mark.
+const bom = "\xef\xbb\xbf"
 
 // peekLine returns the start of the next line (at most 256 bytes), not
 // consumed. It waits for more input only while the line's end is not in
@@ -112,6 +121,28 @@ func (s *source) peekLine() []byte {
 			return b[:i+1]
 		}
 		if err != nil || len(b) >= 256 {
+			return b
+		}
+		n = len(b) + 1
+	}
+}
+
+// peekFrom returns the next line, as peekLine does, and when it is a
+// "From " line too short to hold a date, the line after it too (at most
+// 256 bytes of it): what isFromLine needs to tell an undated separator.
+func (s *source) peekFrom() []byte {
+	line := s.peekLine()
+	var buf [9][]byte
+	if n, ascii := asciiFields(line, &buf); !bytes.HasSuffix(line, []byte{'\n'}) || !ascii || n > 2 {
+		return line
+	}
+	n := len(line) + 1
+	for {
+		b, err := s.br.Peek(min(n, len(line)+256))
+		if i := bytes.IndexByte(b[len(line):], '\n'); i >= 0 {
+			return b[:len(line)+i+1]
+		}
+		if err != nil || len(b) >= len(line)+256 {
 			return b
 		}
 		n = len(b) + 1
@@ -152,7 +183,7 @@ func (s *source) atSeparator() bool {
 		case s.news:
 			s.sepAt, s.sepWas = s.pos.Offset+1, s.peekPrefix(rnewsSep) && isRnewsLine(s.peekLine())
 		default:
-			s.sepAt, s.sepWas = s.pos.Offset+1, s.peekPrefix("From ") && isFromLine(s.peekLine())
+			s.sepAt, s.sepWas = s.pos.Offset+1, s.peekPrefix("From ") && isFromLine(s.peekFrom())
 		}
 	}
 	return s.sepWas
@@ -193,7 +224,7 @@ func isMMDFLine(b []byte) bool {
 // the mbox's separator line after MMDF's).
 func (s *source) skipSeparator() {
 	s.skipLine()
-	if s.mmdf && !s.eof && s.peekPrefix("From ") && isFromLine(s.peekLine()) {
+	if s.mmdf && !s.eof && s.peekPrefix("From ") && isFromLine(s.peekFrom()) {
 		s.skipLine()
 	}
 }
@@ -482,13 +513,18 @@ func (s *source) nextMessage() bool {
 // "From - Tue Nov 03 11:00:00 1994"), so that prose that happens to start
 // with "From " is not one. Mailman's archives write the sender's address
 // with " at " for its "@" ("From joe at example.com  Mon Jan  1 ...",
-// the monthly .txt files of every Mailman 2 list).
+// the monthly .txt files of every Mailman 2 list). Some mailboxes' lines
+// have no date: "From - " (Netscape's and old Mozilla's), "From <id>"
+// (MimeKit's and others' test mailboxes); such a line, "From" and at most
+// one word, is a separator where b holds the line after it and that line
+// is a message's header field (undatedFrom).
 func isFromLine(b []byte) bool {
 	if !bytes.HasPrefix(b, []byte("From ")) {
 		return false
 	}
+	var next []byte
 	if i := bytes.IndexByte(b, '\n'); i >= 0 {
-		b = b[:i]
+		b, next = b[:i], b[i+1:]
 	}
 	var buf [9][]byte
 	var fields [][]byte
@@ -496,6 +532,9 @@ func isFromLine(b []byte) bool {
 		fields = buf[:n]
 	} else {
 		fields = bytes.Fields(b) // a line with non-ASCII bytes: Unicode spaces
+	}
+	if len(fields) <= 2 {
+		return undatedFrom(next)
 	}
 	if len(fields) >= 9 && string(fields[2]) == "at" {
 		fields = fields[2:] // "joe at example.com": the sender's three words
@@ -520,6 +559,33 @@ func isFromLine(b []byte) bool {
 		}
 	}
 	return isMonth && isDigits(fields[4]) && bytes.Count(fields[5], []byte{':'}) >= 1
+}
+
+// undatedFrom reports whether next, what follows a "From " line with no
+// date, starts with a header field that opens a message in a mailbox: one
+// of mailHeaders, To, Subject, or an "X-" field (Netscape's
+// X-Mozilla-Status, Gmail's X-GM-THRID). A line of prose "From me" is
+// followed by prose; a line that is only "From -" in a body of mbox
+// text is quoted (">From"), or followed by prose too.
+func undatedFrom(next []byte) bool {
+	if i := bytes.IndexByte(next, '\n'); i >= 0 {
+		next = next[:i]
+	} else {
+		return false // the line after it is not all here: no
+	}
+	if !looksLikeHeader(next) {
+		return false
+	}
+	name := next[:bytes.IndexByte(next, ':')]
+	if len(name) > 2 && (name[0] == 'X' || name[0] == 'x') && name[1] == '-' {
+		return true
+	}
+	for _, h := range mailHeaders {
+		if bytes.EqualFold(name, []byte(h)) {
+			return true
+		}
+	}
+	return bytes.EqualFold(name, []byte("to")) || bytes.EqualFold(name, []byte("subject"))
 }
 
 // asciiFields is bytes.Fields for a line of ASCII bytes, into fields (the
@@ -574,8 +640,10 @@ func isQuotedFrom(b []byte) bool {
 }
 
 // IsSeparator reports whether line is an mbox separator line, as the
-// Reader reads one: "From ", a sender and an asctime date. [Messages]
-// counts the messages of a piece of a mailbox with it.
+// Reader reads one: "From ", a sender and an asctime date, or "From" and
+// at most one word when line goes on with the line after it, a header
+// field that opens a message. [Messages] counts the messages of a piece
+// of a mailbox with it.
 func IsSeparator(line []byte) bool { return isFromLine(line) }
 
 // Messages returns the number of messages that start in data, a piece of

@@ -21,6 +21,9 @@ func FuzzSearch(f *testing.F) {
 		"> quoted <URL:http://q.example/a/\n> b> and http://x.example/(y)\n",
 		"mailto:a@b.example, news:comp.x, http://h.example:8080/p?q#f\n\n\nhttp://z.example/",
 		"http://a.example/x-\ny http://b.example/\r\n",
+		// Undated separators (Netscape's "From - ") inside the mailbox
+		// the last check builds: pieces cut there as one Reader splits.
+		"one http://a.example/\n\nFrom - \nX-Mozilla-Status: 0001\nSubject: two\n\nhttp://b.example/\n\nFrom -\nhttp://c.example/\n\nFrom 184@xxx\nReturn-Path: <a@b.example>\n\nhttp://d.example/\n",
 	} {
 		f.Add(s)
 	}
