@@ -11,7 +11,7 @@ import (
 
 // peerCase is one line of testdata/peers/agreed.jsonl: a case of a peer's
 // public test suite (xurls, linkify-it, cmark-gfm's autolink extension,
-// twitter-text's conformance suite, robinst/linkify's tests; see
+// twitter-text's conformance suite, robinst/linkify's tests, K-9 Mail's; see
 // testdata/peers/NOTICE) on which urlgrep and the peer agree, as
 // bench/cmd/peersuite -agreed writes it. The peer's own answer is what
 // Want holds, in urlgrep's form (Match.Text).

@@ -1,5 +1,5 @@
 // Command peersuite runs urlgrep's extract package over the public test
-// suites of six peer URL finders and reports where it agrees with them:
+// suites of eight peer URL finders and reports where it agrees with them:
 //
 //	xurls        mvdan.cc/xurls/v2's xurls_test.go (its Go test tables)
 //	linkify-it   markdown-it/linkify-it's test/fixtures/links.txt and not_links.txt
@@ -7,6 +7,8 @@
 //	gfm          github/cmark-gfm's test/extensions.txt (and spec.txt), "Autolinks"
 //	twitter-text twitter/twitter-text's conformance/extract.yml, its URL sections
 //	linkify-rs   robinst/linkify's (Rust) tests/url.rs and tests/email.rs
+//	k9           K-9 Mail's UriMatcherTest.kt, HttpUriParserTest.kt, GenericUriParserTest.kt
+//	thunderbird  Gecko's test_mozTXTToHTMLConv.js, its scanTXTtests (Thunderbird's linkifier)
 //
 // The suites are read at run time from the files the flags name; none is
 // copied into the repository. See README.md for how to fetch them.
@@ -36,7 +38,7 @@ import (
 
 // Case is one test case of a peer's suite.
 type Case struct {
-	Suite string // "xurls", "linkify-it", "urifind", "gfm", "twitter-text", "linkify-rs"
+	Suite string // "xurls", "linkify-it", "urifind", "gfm", "twitter-text", "linkify-rs", "k9", "thunderbird"
 	Table string // the table, fixture file or section it is from
 	Line  int    // its line in that file, 0 when unknown
 	In    string // the text searched
@@ -46,6 +48,11 @@ type Case struct {
 	// found (xurls's FindString, linkify-it's match(line)[0]): urlgrep's
 	// first match is compared, and its further matches are ignored.
 	FirstOnly bool
+
+	// Includes is set where the peer's test asserts only that its output
+	// includes each wanted link (Thunderbird's mozTXTToHTMLConv): each
+	// must be one of urlgrep's matches, and further matches are ignored.
+	Includes bool
 
 	// Surround are extra forms of In that the peer's test also runs and
 	// that must give the same answer (xurls: "\n"+in+"\n").
@@ -119,6 +126,8 @@ func main() {
 		gfmSection = flag.String("gfm-sections", "Autolinks,Autolinks (extension)", "comma-separated \"## \" section titles of -gfm to run")
 		twitter    = flag.String("twitter", "", "twitter-text conformance/extract.yml")
 		linkifyRS  = flag.String("linkify-rs", "", "robinst/linkify's checkout (its tests/url.rs and tests/email.rs are read)")
+		k9Dir      = flag.String("k9", "", "a directory of K-9 Mail's UriMatcherTest.kt, HttpUriParserTest.kt and GenericUriParserTest.kt")
+		tbFile     = flag.String("thunderbird", "", "Gecko's netwerk/test/unit/test_mozTXTToHTMLConv.js (Thunderbird's linkifier)")
 		jsonOut    = flag.Bool("json", false, "write the disagreements as JSON lines to stdout, the report to stderr")
 		quiet      = flag.Bool("q", false, "print only the counts, not each disagreement")
 		try        = flag.String("try", "", "print the matches urlgrep finds in this text with each option set, and exit")
@@ -195,6 +204,20 @@ func main() {
 			fail(err)
 		}
 		suites = append(suites, suite{"linkify-rs", *linkifyRS, cs})
+	}
+	if *k9Dir != "" {
+		cs, err := k9Cases(*k9Dir)
+		if err != nil {
+			fail(err)
+		}
+		suites = append(suites, suite{"k9", *k9Dir, cs})
+	}
+	if *tbFile != "" {
+		cs, err := thunderbirdCases(*tbFile)
+		if err != nil {
+			fail(err)
+		}
+		suites = append(suites, suite{"thunderbird", *tbFile, cs})
 	}
 	if len(suites) == 0 {
 		flag.Usage()
@@ -319,6 +342,14 @@ func agrees(c Case, forms [][]string) bool {
 			return len(c.Want) == len(forms)
 		}
 		return slices.Contains(forms[0], c.Want[0])
+	}
+	if c.Includes {
+		for _, w := range c.Want {
+			if !slices.ContainsFunc(forms, func(f []string) bool { return slices.Contains(f, w) }) {
+				return false
+			}
+		}
+		return true
 	}
 	if len(forms) != len(c.Want) {
 		return false
