@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 )
 
@@ -104,7 +103,7 @@ func k9HTTP(src string) []k9Case {
 		if v := k9Val.FindStringIndex(body); v != nil {
 			// A literal, or literals joined by "+", and the line's end: a
 			// value built from other values is left out.
-			if t, n, ok := ktConcat(body, v[1]); ok && n < len(body) && (body[n] == '\n' || body[n] == '\r') {
+			if t, n, err := strConcat(body, v[1]); err == nil && n < len(body) && (body[n] == '\n' || body[n] == '\r') {
 				text, haveText = t, true
 			}
 		}
@@ -151,7 +150,7 @@ func k9Generic(src string) []k9Case {
 func ktArgs(src string, i int) ([]string, bool) {
 	var args []string
 	for {
-		i = skipKtSpace(src, i)
+		i = skipSpace(src, i)
 		if i >= len(src) {
 			return nil, false
 		}
@@ -161,11 +160,11 @@ func ktArgs(src string, i int) ([]string, bool) {
 		if src[i] != '"' {
 			return args, len(args) > 0
 		}
-		arg, n, ok := ktConcat(src, i)
-		if !ok {
+		arg, n, err := strConcat(src, i)
+		if err != nil {
 			return nil, false
 		}
-		i = skipKtSpace(src, n)
+		i = skipSpace(src, n)
 		args = append(args, arg)
 		if i < len(src) && src[i] == ',' {
 			i++
@@ -173,85 +172,12 @@ func ktArgs(src string, i int) ([]string, bool) {
 	}
 }
 
-// ktConcat reads a Kotlin string literal at src[i], or literals joined by
-// "+" (over lines), and returns its value and where it ends (before any
-// space after it); false when something else is joined to it.
-func ktConcat(src string, i int) (string, int, bool) {
-	var b strings.Builder
-	for {
-		s, n, err := ktString(src, i)
-		if err != nil {
-			return "", i, false
-		}
-		b.WriteString(s)
-		j := skipKtSpace(src, n)
-		if j < len(src) && src[j] == '+' {
-			if i = skipKtSpace(src, j+1); i < len(src) && src[i] == '"' {
-				continue
-			}
-			return "", i, false
-		}
-		return b.String(), n, true
-	}
-}
-
-func skipKtSpace(src string, i int) int {
+// skipSpace returns where the white space at src[i] ends.
+func skipSpace(src string, i int) int {
 	for i < len(src) && strings.IndexByte(" \t\r\n", src[i]) >= 0 {
 		i++
 	}
 	return i
-}
-
-// ktString reads the Kotlin string literal that starts at src[i] ('"'),
-// with its escapes (\t \b \n \r \' \" \\ \$ \uXXXX); it returns its value
-// and where it ends. String templates ("$x") are not expected in these
-// tests and are kept as written.
-func ktString(src string, i int) (string, int, error) {
-	if i >= len(src) || src[i] != '"' {
-		return "", i, fmt.Errorf("no string at %d", i)
-	}
-	var b strings.Builder
-	for j := i + 1; j < len(src); j++ {
-		c := src[j]
-		switch c {
-		case '"':
-			return b.String(), j + 1, nil
-		case '\n':
-			return "", j, fmt.Errorf("line %d: string not closed", lineAt(src, i))
-		case '\\':
-			if j+1 >= len(src) {
-				return "", j, fmt.Errorf("line %d: escape at the end", lineAt(src, i))
-			}
-			j++
-			switch e := src[j]; e {
-			case 't':
-				b.WriteByte('\t')
-			case 'b':
-				b.WriteByte('\b')
-			case 'n':
-				b.WriteByte('\n')
-			case 'r':
-				b.WriteByte('\r')
-			case '\'', '"', '\\', '$':
-				b.WriteByte(e)
-			case 'u':
-				if j+4 >= len(src) {
-					return "", j, fmt.Errorf("line %d: short \\u escape", lineAt(src, i))
-				}
-				r, err := strconv.ParseUint(src[j+1:j+5], 16, 16)
-				if err != nil {
-					return "", j, fmt.Errorf("line %d: %v", lineAt(src, i), err)
-				}
-				b.WriteRune(rune(r))
-				j += 4
-			default:
-				return "", j, fmt.Errorf("line %d: unknown escape \\%c", lineAt(src, i), e)
-			}
-		default:
-			b.WriteByte(c)
-		}
-	}
-	return "", len(src), fmt.Errorf("line %d: string not closed", lineAt(src, i))
 }
 
 // lineAt returns the line of src that byte i is on, from 1.

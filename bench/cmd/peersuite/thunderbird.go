@@ -37,7 +37,7 @@ func thunderbirdCases(file string) ([]Case, error) {
 	arr := src[start : start+end]
 	var cs []Case
 	for _, m := range tbInput.FindAllStringIndex(arr, -1) {
-		in, n, err := jsConcat(arr, skipKtSpace(arr, m[1]))
+		in, n, err := strConcat(arr, skipSpace(arr, m[1]))
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: %v", file, lineAt(src, start+m[0]), err)
 		}
@@ -45,7 +45,7 @@ func thunderbirdCases(file string) ([]Case, error) {
 		if u == nil {
 			return nil, fmt.Errorf("%s:%d: no url after the input", file, lineAt(src, start+m[0]))
 		}
-		url, _, err := jsConcat(arr, skipKtSpace(arr, n+u[1]))
+		url, _, err := strConcat(arr, skipSpace(arr, n+u[1]))
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: %v", file, lineAt(src, start+n+u[0]), err)
 		}
@@ -70,9 +70,10 @@ var (
 // the scheme a www host or an address implies, and the canonical URL.
 func thunderbirdForms(m *extract.Match) []string { return []string{m.Prefixed(), m.URL} }
 
-// jsConcat reads a JavaScript string literal ('...' or "...") at src[i],
-// or literals joined by "+", and returns its value and where it ends.
-func jsConcat(src string, i int) (string, int, error) {
+// strConcat reads a string literal at src[i] (jsString: JavaScript's, and
+// Kotlin's, which these tests write with the same escapes), or literals
+// joined by "+" (over lines), and returns its value and where it ends.
+func strConcat(src string, i int) (string, int, error) {
 	var b strings.Builder
 	for {
 		s, n, err := jsString(src, i)
@@ -80,16 +81,17 @@ func jsConcat(src string, i int) (string, int, error) {
 			return "", i, err
 		}
 		b.WriteString(s)
-		j := skipKtSpace(src, n)
+		j := skipSpace(src, n)
 		if j < len(src) && src[j] == '+' {
-			i = skipKtSpace(src, j+1)
+			i = skipSpace(src, j+1)
 			continue
 		}
 		return b.String(), n, nil
 	}
 }
 
-// jsString reads the JavaScript string literal at src[i], with the
+// jsString reads the JavaScript ('...' or "...") or Kotlin ("...") string
+// literal at src[i], with the
 // escapes these tests use (\n \t \r \f \v \b \\ \' \" \uXXXX).
 func jsString(src string, i int) (string, int, error) {
 	if i >= len(src) || src[i] != '"' && src[i] != '\'' {
