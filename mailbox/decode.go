@@ -231,11 +231,21 @@ func (h *htmlText) next() {
 		if tag == "script" || tag == "style" {
 			h.skip++
 		}
-		isA := tag == "a"
-		linked := false
+		isA, isMeta := tag == "a", tag == "meta"
+		linked, refresh := false, false
+		var content []byte
 		for hasAttr {
 			var k, raw []byte
 			k, raw, hasAttr = h.z.tagAttr()
+			if isMeta {
+				switch string(k) {
+				case "http-equiv":
+					refresh = bytes.EqualFold(bytes.TrimSpace(attrValue(h.val[:0], raw)), []byte("refresh"))
+				case "content":
+					content = append(content[:0], raw...)
+				}
+				continue
+			}
 			switch string(k) {
 			case "href", "src", "cite", "action", "background":
 				// A link target is delimited by its attribute's quotes:
@@ -268,6 +278,15 @@ func (h *htmlText) next() {
 				if isA && string(k) == "href" {
 					h.href = append(h.href[:0], v...) // v is trimmed
 				}
+			}
+		}
+		if refresh && content != nil {
+			// A refresh's target (WHATWG HTML §4.2.5.3, the Refresh
+			// state): a redirect, as a link's target is read.
+			h.val = attrValue(h.val[:0], content)
+			if u := refreshURL(h.val); len(u) > 0 && !bytes.ContainsAny(u, "<>") {
+				h.out = append(append(append(h.out, "\n<"...), u...), ">\n"...)
+				linked = true
 			}
 		}
 		if !linked {
@@ -306,6 +325,40 @@ func (h *htmlText) next() {
 			h.out = h.out[:n]
 		}
 	}
+}
+
+// refreshURL returns the URL of a meta refresh's content, as WHATWG HTML
+// §4.2.5.3 (the shared declarative refresh steps) reads it: a time (digits
+// and dots), a ";" or ",", white space, an optional "URL" and "=", the URL
+// in quotes or to the end; nil when it names none ("5" alone reloads the
+// page).
+func refreshURL(c []byte) []byte {
+	c = bytes.TrimLeft(c, " \t\n\f\r")
+	i := 0
+	for i < len(c) && (c[i] >= '0' && c[i] <= '9' || c[i] == '.') {
+		i++
+	}
+	if i == 0 {
+		return nil
+	}
+	c = bytes.TrimLeft(c[i:], " \t\n\f\r")
+	if len(c) == 0 || c[0] != ';' && c[0] != ',' {
+		return nil
+	}
+	c = bytes.TrimLeft(c[1:], " \t\n\f\r")
+	if len(c) >= 3 && bytes.EqualFold(c[:3], []byte("url")) {
+		if rest := bytes.TrimLeft(c[3:], " \t\n\f\r"); len(rest) > 0 && rest[0] == '=' {
+			c = bytes.TrimLeft(rest[1:], " \t\n\f\r")
+		}
+	}
+	if len(c) > 0 && (c[0] == '"' || c[0] == '\'') {
+		if j := bytes.IndexByte(c[1:], c[0]); j >= 0 {
+			c = c[1 : j+1]
+		} else {
+			c = c[1:]
+		}
+	}
+	return bytes.TrimRight(c, " \t\n\f\r")
 }
 
 // inlineTag returns tag, a start tag's name, when it is an inline

@@ -690,6 +690,22 @@ var readerTests = []struct {
 		want: []got{{1, "", "1", "text/html", "",
 			"T\nRead\n<http://html.example/a?x=1&y=2>\nthe page\n.\n<http://img.example/i.png>\nBare: http://text.example/p?a=1&b=2 <ok>\n<https://same.example/x>"}},
 	},
+	// A meta refresh's target is a link's (WHATWG HTML §4.2.5.3): a
+	// redirect, as phishing pages and old newsletters write them; a
+	// refresh with no URL, or another meta's content, is nothing.
+	{
+		name: "text/html meta refresh",
+		in: message(`<html><head><meta http-equiv="Refresh" content="0; URL='http://refresh.example/a?b=1&amp;c=2'">
+<meta http-equiv=refresh content="5;url=https://r2.example/x">
+<meta content=" 3 , http://r3.example/ " http-equiv="REFRESH">
+<meta http-equiv="refresh" content="30">
+<meta name="description" content="see http://desc.example/">
+<meta http-equiv="refresh" content="soon; url=http://bad.example/">
+</head><body>x</body></html>
+`, "Content-Type: text/html"),
+		want: []got{{1, "", "1", "text/html", "",
+			"<http://refresh.example/a?b=1&c=2>\n<https://r2.example/x>\n<http://r3.example/>\nx"}},
+	},
 	// HTML in another charset is decoded before it is parsed.
 	{
 		name: "text/html in ISO-8859-1, quoted-printable",
