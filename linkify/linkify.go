@@ -1,6 +1,7 @@
 package linkify
 
 import (
+	"bytes"
 	"sync/atomic"
 
 	"github.com/yuin/goldmark"
@@ -137,6 +138,11 @@ func (l *linker) initLink(link *ast.Link, dest []byte, pos int) *ast.Link {
 	}
 	if l.Config.Target != "" {
 		link.SetAttributeString("target", []byte(l.Config.Target))
+	}
+	if bytes.IndexByte(dest, '[') >= 0 {
+		// An IP literal's brackets, which the renderer must keep
+		// (ipLiteralMark); an attribute no renderer writes.
+		link.SetAttribute(ipLiteralMark, true)
 	}
 	return link
 }

@@ -1,6 +1,7 @@
 package linkify
 
 import (
+	"bytes"
 	"unsafe"
 
 	"github.com/yuin/goldmark/ast"
@@ -42,6 +43,9 @@ func (r *linkRenderer) renderLink(w util.BufWriter, source []byte, node ast.Node
 	if entering {
 		_, _ = w.WriteString("<a href=\"")
 		dest := urlEscape(n.Destination)
+		if _, ok := n.Attribute(ipLiteralMark); ok {
+			dest = ipLiteral(dest)
+		}
 		if r.Unsafe || !dangerous(unsafe.String(unsafe.SliceData(dest), len(dest))) {
 			_, _ = w.Write(util.EscapeHTML(dest))
 		}
@@ -59,6 +63,49 @@ func (r *linkRenderer) renderLink(w util.BufWriter, source []byte, node ast.Node
 		_, _ = w.WriteString("</a>")
 	}
 	return ast.WalkContinue, nil
+}
+
+// ipLiteralMark marks a link this extension made whose destination holds
+// a "[": goldmark's URLEscape writes an IP literal's brackets as %5B and
+// %5D, and browsers read no host from "http://%5B2001:db8::1%5D/" (RFC
+// 3986 §3.2.2 and the WHATWG URL standard take a bracket there as it is).
+// The name passes no attribute filter (html.LinkAttributeFilter, nor the
+// "data-" prefix RenderAttributes lets through): it is never written.
+// Links written in the Markdown are rendered as goldmark renders them.
+var ipLiteralMark = []byte("urlgrep-ip-literal")
+
+// ipLiteral returns dest, a destination URLEscape wrote, with the brackets
+// of its host's IP literal as they are: the "%5B" that opens the
+// authority (after "//" and any userinfo's "@") and the "%5D" that closes
+// it before the port, path, query or fragment.
+func ipLiteral(dest []byte) []byte {
+	i := bytes.Index(dest, []byte("://"))
+	if i < 0 {
+		return dest
+	}
+	auth := dest[i+3:]
+	if j := bytes.IndexAny(auth, "/?#"); j >= 0 {
+		auth = auth[:j]
+	}
+	open := i + 3
+	if at := bytes.LastIndexByte(auth, '@'); at >= 0 {
+		open += at + 1
+	}
+	if !bytes.HasPrefix(dest[open:], []byte("%5B")) {
+		return dest
+	}
+	end := i + 3 + len(auth)
+	closing := bytes.Index(dest[open:end], []byte("%5D"))
+	if closing < 0 {
+		return dest
+	}
+	closing += open
+	out := make([]byte, 0, len(dest)-4)
+	out = append(out, dest[:open]...)
+	out = append(out, '[')
+	out = append(out, dest[open+3:closing]...)
+	out = append(out, ']')
+	return append(out, dest[closing+3:]...)
 }
 
 // urlEscape is goldmark's util.URLEscape(v, true) for a destination, which

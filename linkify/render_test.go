@@ -111,3 +111,30 @@ func TestURLEscapeShortcut(t *testing.T) {
 		check(v)
 	}
 }
+
+// TestIPLiteralHref checks that a link this extension makes to a host in
+// brackets keeps them: goldmark's URLEscape writes "%5B" and "%5D", and a
+// browser reads no host from "http://%5B2001:db8::1%5D/". A bracket
+// elsewhere is escaped as goldmark escapes it, and a link written in the
+// Markdown is rendered as goldmark renders it.
+func TestIPLiteralHref(t *testing.T) {
+	md := goldmark.New(goldmark.WithExtensions(New()))
+	src := "see http://[2001:db8::1]:8080/x, https://user@[::1]/a?q=[1] and <URL:http://[fe80::1%25eth0]/>\n\n[written](http://[::1]/)\n"
+	var out bytes.Buffer
+	if err := md.Convert([]byte(src), &out); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`href="http://[2001:db8::1]:8080/x"`,
+		`href="https://user@[::1]/a?q=%5B1%5D"`,
+		`href="http://[fe80::1%25eth0]/"`,
+		`href="http://%5B::1%5D/"`, // goldmark's, as written
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %s:\n%s", want, out.String())
+		}
+	}
+	if strings.Contains(out.String(), "urlgrep-ip-literal") {
+		t.Errorf("the mark is written:\n%s", out.String())
+	}
+}
