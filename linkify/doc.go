@@ -120,8 +120,9 @@
 //     resource may hold "/" (RFC 7622 §3.4), where GFM stops at the second.
 //
 // Beyond the examples: a host must hold by RFC 1738's grammar (§3.1),
-// which has no '_' in host names, so "www.foo_bar.example.com", valid for
-// GFM, is not linked; schemes other than http, https, ftp, mailto and xmpp
+// which has no '_' in host names, but for a '_' in a label below the top
+// one, which real hosts have: "www.foo_bar.example.com" is linked, as in
+// GFM, and "www.example.foo_bar", which GFM links, is not; schemes other than http, https, ftp, mailto and xmpp
 // are linked when allowed (news:, gopher://, ...); a ')' that closes no
 // bracket opened in the URL ends it wherever it stands; the destination is canonical
 // ("https://example.com?q" goes to "https://example.com/?q"); and
