@@ -35,8 +35,11 @@
 // Code spans, code blocks, raw HTML, HTML blocks, links (label and
 // destination), images and autolinks are left exactly as they are, and so
 // is Markdown markup: a URL ends where emphasis, a code span or a link
-// starts, as in GFM ("http://x.org/_a_/b" links "http://x.org/" and keeps
-// the emphasis). A wrapper with markup inside it stays text. A URL whose
+// starts ("http://x.org/_a_/b" links "http://x.org/" and keeps the
+// emphasis). That is not GFM's way: cmark-gfm, comrak and GitHub link a
+// URL before emphasis is read in it ("https://x.org/__init__.py" whole);
+// here the text is kept as goldmark parsed it (below). A wrapper with
+// markup inside it stays text. A URL whose
 // first or last byte would split a backslash escape or a character
 // reference ("http://x.org/n&#58;") stays text too, since goldmark would
 // show the halves differently from the whole. A backslash escape inside a
@@ -55,12 +58,13 @@
 // Everything else is done by an AST transformer once goldmark has parsed
 // the document, over each run of adjacent text nodes, across soft line
 // breaks: for a wrapper with whitespace or line breaks in it, and for bare
-// URLs, hosts and addresses. This is how GFM's autolink extension works
-// (cmark-gfm links text nodes after inline parsing). goldmark's own
-// extension.Linkify is instead an inline parser triggered by spaces at
-// priority 999; it takes a URL before emphasis and links are parsed in
-// it, so "_see http://x.org/a_/b" loses its emphasis and shows its
-// underscores. The transformer never does that: the text content of a
+// URLs, hosts and addresses. This is how GFM's autolink extension finds
+// addresses (cmark-gfm links them in text nodes after inline parsing);
+// its URLs and "www." hosts it takes while parsing inlines, at ':' and
+// 'w', as goldmark's own extension.Linkify does (an inline parser
+// triggered by spaces at priority 999): both take a URL before emphasis
+// and links are parsed in it, so "_see http://x.org/a_/b" loses its
+// emphasis and shows its underscores. The transformer never does that: the text content of a
 // document, leaf by leaf, is the same with this extension as without it,
 // but for the "<URL:", ">" and whitespace of the wrappers linked (the
 // property TestTextPreserved and FuzzTextPreserved check).
