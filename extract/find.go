@@ -222,7 +222,7 @@ func (f *Finder) at(data []byte, prev, prev2 byte, quote []byte, col column) (m 
 		}
 	}
 	if f.cfg.email && email && addressStarts(prev) {
-		if at := localEnd(data, 0); at < len(data) && data[at] == '@' {
+		if at := localEnd(data, 0, f.cfg.escapes); at < len(data) && data[at] == '@' {
 			if m, end, _ := f.emailAt(data, 0, at, true); m != nil {
 				return m, end
 			}
@@ -1478,10 +1478,27 @@ func (f *Finder) emailAt(data []byte, s, at int, atEOF bool) (m *Match, end int,
 		return nil, 0, false
 	}
 	raw := f.str(data[s:end])
-	if m = f.match(Email, raw, raw, "", "mailto:"); m == nil || !m.Valid() {
+	text := raw
+	if f.cfg.escapes && strings.IndexByte(raw, '\\') >= 0 {
+		text = unescapeLocal(raw) // the address the escapes stand for
+	}
+	if m = f.match(Email, raw, text, "", "mailto:"); m == nil || !m.Valid() {
 		return nil, 0, false
 	}
 	return m, end, false
+}
+
+// unescapeLocal returns raw, an address with Markdown escapes in its local
+// part (localStart), without their backslashes.
+func unescapeLocal(raw string) string {
+	b := make([]byte, 0, len(raw))
+	for i := 0; i < len(raw); i++ {
+		if raw[i] == '\\' && i+1 < len(raw) && isLocalPunct(raw[i+1]) {
+			i++
+		}
+		b = append(b, raw[i])
+	}
+	return string(b)
 }
 
 // wordByte returns prev, the byte before a URL's start, or 'a' where it
@@ -2252,12 +2269,14 @@ func isLocalByte(c byte) bool {
 
 // localEnd returns where the local part that starts at data[i] ends: its
 // bytes are those of localStart.
-func localEnd(data []byte, i int) int {
+func localEnd(data []byte, i int, escapes bool) int {
 	for i < len(data) && i < maxLocal+1 {
 		switch {
 		case isLocalByte(data[i]):
 			i++
 		case i+1 < len(data) && localGoesOn(data[i], data[i+1]):
+			i += 2
+		case escapes && data[i] == '\\' && i+1 < len(data) && isLocalPunct(data[i+1]):
 			i += 2
 		default:
 			return i
@@ -2266,17 +2285,24 @@ func localEnd(data []byte, i int) int {
 	return i
 }
 
+// isLocalPunct is a local part's byte that Markdown may escape: converters
+// from HTML write "john\\_doe@example.com" (WithEscapes).
+func isLocalPunct(c byte) bool { return c == '_' || c == '.' || c == '-' || c == '+' }
+
 // localStart returns where the local part of an address whose "@" is
 // data[at] starts, reading back no further than lo, and at most maxLocal
 // bytes (RFC 5321 §4.5.3.1.1): over ASCII bytes of a local part
 // (isLocalByte) and the letters, marks and digits of two bytes of UTF-8
 // (localGoesOn), which RFC 6532 §3.2 adds to atext
 // ("Dörte@Sörensen.example.com", SpamAssassin's test mail).
-func localStart(data []byte, lo, at int) int {
+func localStart(data []byte, lo, at int, escapes bool) int {
 	i := at
 	lo = max(lo, at-maxLocal)
 	for i > lo {
 		switch {
+		case escapes && i-2 >= lo && isLocalPunct(data[i-1]) && data[i-2] == '\\' && !escapedBackslash(data, lo, i-2):
+			// A Markdown escape ("\\_", WithEscapes), as localEnd reads one.
+			i -= 2
 		case isLocalByte(data[i-1]):
 			i--
 		case i-2 >= lo && localGoesOn(data[i-2], data[i-1]):
@@ -2286,6 +2312,16 @@ func localStart(data []byte, lo, at int) int {
 		}
 	}
 	return i
+}
+
+// escapedBackslash reports whether the backslash at data[j] is escaped
+// itself: an odd run of backslashes before it, back to lo.
+func escapedBackslash(data []byte, lo, j int) bool {
+	n := 0
+	for j-1-n >= lo && data[j-1-n] == '\\' {
+		n++
+	}
+	return n%2 == 1
 }
 
 // startsWord reports whether a URL may start after the byte prev: at the

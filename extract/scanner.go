@@ -441,7 +441,7 @@ func (s *Scanner) try(t, k int) (m *Match, ms, me, resume int, more bool) {
 		}
 		s.countDropped(i, end)
 	case tAt:
-		i := localStart(data, s.start, t)
+		i := localStart(data, s.start, t, s.f.cfg.escapes)
 		if i == t || !addressStarts(s.byteBefore(i)) || localGoesOn(s.byte2Before(i), s.byteBefore(i)) {
 			break
 		}

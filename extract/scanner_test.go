@@ -629,6 +629,11 @@ var scanTests = []struct {
 	// address after a closing bracket.
 	{name: "email after a closing bracket", in: "(mail)john.doe+test@mozilla.org bug#1509493 (john@mozilla.org)john@mozilla.org [1]a@b.example {x}c@d.example", opts: []Option{WithEmail(true)},
 		want: []string{"john.doe+test@mozilla.org", "john@mozilla.org", "john@mozilla.org", "a@b.example", "c@d.example"}},
+	// Markdown escapes in a local part (WithEscapes: converters from HTML
+	// write "john\_doe"); an escaped backslash is no escape of the "_".
+	{name: "email with Markdown escapes", in: `write john\_doe@example.com, a.b-c\_d@a.b and x\\_y@c.example`, opts: []Option{WithEmail(true), WithEscapes(true)},
+		want: []string{"john_doe@example.com", "a.b-c_d@a.b"}},
+	{name: "email escapes without WithEscapes", in: `write john\_doe@example.com`, opts: []Option{WithEmail(true)}, want: nil},
 	// An IDN domain (RFC 6531 §3.2), up to another script's letter after
 	// an ASCII one, as a URL's host (otherScript); the parser holds it to
 	// IDNA2008.
