@@ -216,7 +216,8 @@ func (r *runner) span(f extract.Found, before byte) {
 		prev = buf[f.Start-1]
 	}
 	dest, ok := r.l.markdownDestination(r.l.unescaped(m, buf[f.Start:f.End], prev))
-	if !ok || splitsEscape(buf, f.Start) || splitsEscape(buf, int(m.End)) || splitsEscape(buf, f.End) {
+	if !ok || splitsEscape(buf, f.Start) || splitsEscape(buf, int(m.End)) || splitsEscape(buf, f.End) ||
+		m.Kind == extract.Email && refLocal(buf, f.Start) {
 		return
 	}
 	if !r.linked {
@@ -285,6 +286,31 @@ func splitsEscape(buf []byte, at int) bool {
 		j--
 	}
 	return j < at && j > 0 && buf[j-1] == '&'
+}
+
+// refLocal reports whether buf[:at] ends with a character reference that
+// goldmark shows as a byte of an address's local part (atext, RFC 5322
+// §3.2.3): the address the reader sees starts inside the reference, and
+// one linked from at would be another ("&#106;oe@example.com" shows
+// joe@example.com; linked from at, it went to oe@example.com). Such an
+// address stays text; one after "&quot;" or "&lt;" is linked.
+func refLocal(buf []byte, at int) bool {
+	if at < 3 || buf[at-1] != ';' {
+		return false
+	}
+	j := at - 1
+	for j > 0 && at-1-j < 32 && ascii.IsAlnum(buf[j-1]) {
+		j--
+	}
+	if j > 0 && buf[j-1] == '#' {
+		j--
+	}
+	if j == 0 || buf[j-1] != '&' || j == at-1 {
+		return false
+	}
+	ref := buf[j-1 : at]
+	dec := util.ResolveEntityNames(util.ResolveNumericReferences(ref))
+	return len(dec) == 1 && (ascii.IsAlnum(dec[0]) || bytes.IndexByte([]byte("!#$%&'*+-/=?^_`{|}~."), dec[0]) >= 0)
 }
 
 // sourcePos returns the source offset of buf[i].
