@@ -40,9 +40,12 @@
 // URL before emphasis is read in it ("https://x.org/__init__.py" whole);
 // here the text is kept as goldmark parsed it (below). A wrapper with
 // markup inside it stays text. A URL whose
-// first or last byte would split a backslash escape or a character
-// reference ("http://x.org/n&#58;") stays text too, since goldmark would
-// show the halves differently from the whole. A backslash escape inside a
+// first or last byte would split a character reference
+// ("http://x.org/n&#58;") or whose first would split a backslash escape
+// stays text too, since goldmark would show the halves differently from
+// the whole; one whose end falls inside a backslash escape
+// ("http://x.org/c\*", the "*" trailing punctuation) is linked up to
+// the backslash, as GFM links it. A backslash escape inside a
 // URL stands for the character escaped, as goldmark shows it.
 //
 // # How it works

@@ -215,6 +215,16 @@ func (r *runner) span(f extract.Found, before byte) {
 	if f.Start > 0 {
 		prev = buf[f.Start-1]
 	}
+	if (m.Kind == extract.Bare || m.Kind == extract.WWW) && int(m.End) == f.End && f.End > f.Start+1 &&
+		splitsEscape(buf, f.End) && !splitsEscape(buf, f.Start) {
+		// The URL's end falls inside a backslash escape ("x\_", whose
+		// "_" is trailing punctuation): the URL before the backslash, as
+		// GFM links it, when it is one, whole.
+		if m2, n := r.l.finder.At(buf[f.Start:f.End-1], prev, nil); m2 != nil && n == f.End-1-f.Start {
+			m2.Offset, m2.End = m2.Offset+int64(f.Start), m2.End+int64(f.Start)
+			f, m = extract.Found{Start: f.Start, End: f.End - 1, Match: m2}, m2
+		}
+	}
 	dest, ok := r.l.markdownDestination(r.l.unescaped(m, buf[f.Start:f.End], prev))
 	if !ok || splitsEscape(buf, f.Start) || splitsEscape(buf, int(m.End)) || splitsEscape(buf, f.End) ||
 		m.Kind == extract.Email && refLocal(buf, f.Start) {
