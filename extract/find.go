@@ -221,7 +221,7 @@ func (f *Finder) at(data []byte, prev, prev2 byte, quote []byte, col column) (m 
 			return m, end
 		}
 	}
-	if f.cfg.email && email && addressStarts(prev) {
+	if f.cfg.email && email && addressStarts(prev, data[0]) {
 		if at := localEnd(data, 0, f.cfg.escapes); at < len(data) && data[at] == '@' {
 			if m, end, _ := f.emailAt(data, 0, at, true); m != nil {
 				return m, end
@@ -619,10 +619,12 @@ func ampRefLen(b []byte) int {
 // HTML's escapes of the quotes around it, read as text
 // ("href=&#39;http://a.example&#39;&gt;", "&quot;http://a.example&quot;").
 // An "@" after it makes them a user's ("imap://user;AUTH=*@host/").
-// A "[" ends a host too, but where an IP literal opens (at the authority's
-// start or after its "@", RFC 3986 §3.2.2): a footnote's mark after a host
-// ("see http://example.org[1]", Thunderbird's tests of its mail
-// linkifier, mozTXTToHTMLConv) or a port ("http://a.example:8080[2]").
+// A footnote's mark ends a host too, a "[" where no IP literal opens (at
+// the authority's start or after its "@", RFC 3986 §3.2.2) and a few
+// digits closed at the run's end (footnoteMark): "see
+// http://example.org[1]" (Thunderbird's tests of its mail linkifier,
+// mozTXTToHTMLConv), "http://a.example:8080[2]"; a syntax's notation
+// ("scheme://host[:port]/path") stays no URL.
 // Without the cut, the host was invalid and the URL not found at all. The
 // callers look only where the URL as written fails.
 func hostListEnd(data []byte, from, end int) int {
@@ -631,7 +633,7 @@ func hostListEnd(data []byte, from, end int) int {
 		case '/', '?', '#':
 			return end
 		case '[':
-			if i > from && data[i-1] != '@' {
+			if i > from && data[i-1] != '@' && footnoteMark(data[i:end]) {
 				return i
 			}
 		case ',', ';', '&':
@@ -647,6 +649,21 @@ func hostListEnd(data []byte, from, end int) int {
 		}
 	}
 	return end
+}
+
+// footnoteMark reports whether b, the rest of a URL's run from a "[", is
+// a footnote's mark: "[", one to four digits, "]", and the run's end (a
+// test's "http://bad[url]" stays no URL).
+func footnoteMark(b []byte) bool {
+	if len(b) < 3 || len(b) > 6 || b[len(b)-1] != ']' {
+		return false
+	}
+	for _, c := range b[1 : len(b)-1] {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // nameHost reports whether the scheme named name (as written) takes a host
@@ -2335,13 +2352,16 @@ func startsWord(prev byte) bool {
 	return prev >= 0x80
 }
 
-// addressStarts reports whether an e-mail address may start after the
-// byte prev: where a URL may (startsWord), and after a closing bracket,
-// which no local part holds (RFC 5322 §3.2.3's atext): "(mail)joe@a.example"
-// and "(joe@a.example)joe@a.example" in Thunderbird's tests of its mail
-// linkifier (mozTXTToHTMLConv), as GFM's extended autolinks find them.
-func addressStarts(prev byte) bool {
-	return startsWord(prev) || prev == ')' || prev == ']' || prev == '}'
+// addressStarts reports whether an e-mail address whose first byte is
+// first may start after the byte prev: where a URL may (startsWord), and
+// after a closing bracket, which no local part holds (RFC 5322 §3.2.3's
+// atext), where the address starts with a letter or digit:
+// "(mail)joe@a.example" and "(joe@a.example)joe@a.example" in
+// Thunderbird's tests of its mail linkifier (mozTXTToHTMLConv), as GFM's
+// extended autolinks find them, but not the tail of a template's
+// "{project_number}-compute@developer.gserviceaccount.com".
+func addressStarts(prev, first byte) bool {
+	return startsWord(prev) || (prev == ')' || prev == ']' || prev == '}') && ascii.IsAlnum(first)
 }
 
 func hasPrefixFold(b []byte, prefix string) bool {

@@ -442,7 +442,7 @@ func (s *Scanner) try(t, k int) (m *Match, ms, me, resume int, more bool) {
 		s.countDropped(i, end)
 	case tAt:
 		i := localStart(data, s.start, t, s.f.cfg.escapes)
-		if i == t || !addressStarts(s.byteBefore(i)) || localGoesOn(s.byte2Before(i), s.byteBefore(i)) {
+		if i == t || !addressStarts(s.byteBefore(i), data[i]) || localGoesOn(s.byte2Before(i), s.byteBefore(i)) {
 			break
 		}
 		m, end, more := s.f.emailAt(data, i, t, atEOF)

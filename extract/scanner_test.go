@@ -627,7 +627,7 @@ var scanTests = []struct {
 	{name: "email no dot", in: "root@localhost", opts: []Option{WithEmail(true)}, want: nil},
 	// Thunderbird's tests of its mail linkifier (mozTXTToHTMLConv): an
 	// address after a closing bracket.
-	{name: "email after a closing bracket", in: "(mail)john.doe+test@mozilla.org bug#1509493 (john@mozilla.org)john@mozilla.org [1]a@b.example {x}c@d.example", opts: []Option{WithEmail(true)},
+	{name: "email after a closing bracket", in: "(mail)john.doe+test@mozilla.org bug#1509493 (john@mozilla.org)john@mozilla.org [1]a@b.example {x}c@d.example {project_number}-compute@developer.example.com", opts: []Option{WithEmail(true)},
 		want: []string{"john.doe+test@mozilla.org", "john@mozilla.org", "john@mozilla.org", "a@b.example", "c@d.example"}},
 	// Markdown escapes in a local part (WithEscapes: converters from HTML
 	// write "john\_doe"); an escaped backslash is no escape of the "_".

@@ -86,6 +86,9 @@ var todayTests = []struct {
 	// mozTXTToHTMLConv); an IP literal's "[" opens the host.
 	{"host ends at a footnote's bracket", "see http://example.org[1] etc. (http://example.org[1]) https://a.example:8080[2] ssh://b.example[3] www.c.example[4] http://[2001:db8::1]/ http://u@[::1]:80/",
 		[]string{"http://example.org", "http://example.org", "https://a.example:8080", "ssh://b.example", "www.c.example", "http://[2001:db8::1]/", "http://u@[::1]:80/"}},
+	// A syntax's notation is no footnote: the bracket does not end the run.
+	{"not: a host and a bracketed port in notation", "`scheme://host[:port]/path?query[#fragment]` and http://host[:port]/x and http://a.example[x y] [[http://bad[url]]",
+		nil},
 	// HTML escaped once more and read as text (rinku's tests): the
 	// escaped quote's "&" ends the host.
 	{"host ends at an escaped quote", "&lt;a href=&#39;http://gi.example&#39;&gt;x&lt;/a&gt; &quot;www.q.example&quot;&gt; http://u&p@h.example/",
