@@ -40,6 +40,11 @@ func (r *linkRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 
 func (r *linkRenderer) renderLink(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	n := node.(*ast.Link)
+	if r.Unsafe {
+		if _, ok := n.Attribute(rawAnchorMark); ok {
+			return ast.WalkContinue, nil // its text only, inside the raw <a> written
+		}
+	}
 	if entering {
 		_, _ = w.WriteString("<a href=\"")
 		dest := urlEscape(n.Destination)
@@ -73,6 +78,12 @@ func (r *linkRenderer) renderLink(w util.BufWriter, source []byte, node ast.Node
 // "data-" prefix RenderAttributes lets through): it is never written.
 // Links written in the Markdown are rendered as goldmark renders them.
 var ipLiteralMark = []byte("urlgrep-ip-literal")
+
+// rawAnchorMark marks a link this extension made inside an inline raw
+// HTML "<a>...</a>" (runner.walk): with html.WithUnsafe, which writes that
+// <a>, the link's own tags are left out. Like ipLiteralMark, it is never
+// written.
+var rawAnchorMark = []byte("urlgrep-in-raw-a")
 
 // ipLiteral returns dest, a destination URLEscape wrote, with the brackets
 // of its host's IP literal as they are: the "%5B" that opens the

@@ -138,3 +138,44 @@ func TestIPLiteralHref(t *testing.T) {
 		t.Errorf("the mark is written:\n%s", out.String())
 	}
 }
+
+// TestRawAnchor checks a URL between inline raw HTML's "<a ...>" and
+// "</a>": with html.WithUnsafe, which writes that <a>, it is text (a link
+// inside a link is invalid HTML, and goldmark's Linkify makes one); where
+// raw HTML is left out, it is the only link and is written. An "<a>" left
+// open ends with its paragraph.
+func TestRawAnchor(t *testing.T) {
+	src := "Raw: <a href=\"https://x.example/\">see https://inside.example/ and *www.also.example*</a>, then https://after.example/.\n\n" +
+		"Open <a href=\"https://y.example/\">https://open.example/\n\nNext https://next.example/.\n"
+	convert := func(opts ...renderer.Option) string {
+		md := goldmark.New(goldmark.WithExtensions(New()), goldmark.WithRendererOptions(opts...))
+		var out bytes.Buffer
+		if err := md.Convert([]byte(src), &out); err != nil {
+			t.Fatal(err)
+		}
+		return out.String()
+	}
+	unsafe := convert(html.WithUnsafe())
+	for _, want := range []string{
+		`<a href="https://x.example/">see https://inside.example/ and <em>www.also.example</em></a>`,
+		`then <a href="https://after.example/">https://after.example/</a>`,
+		`<a href="https://y.example/">https://open.example/`,
+		`Next <a href="https://next.example/">https://next.example/</a>`,
+	} {
+		if !strings.Contains(unsafe, want) {
+			t.Errorf("unsafe output lacks %s:\n%s", want, unsafe)
+		}
+	}
+	safe := convert()
+	for _, want := range []string{
+		`see <a href="https://inside.example/">https://inside.example/</a>`,
+		`<em><a href="http://www.also.example">www.also.example</a></em>`,
+	} {
+		if !strings.Contains(safe, want) {
+			t.Errorf("safe output lacks %s:\n%s", want, safe)
+		}
+	}
+	if strings.Contains(unsafe+safe, "urlgrep-in-raw-a") {
+		t.Errorf("the mark is written")
+	}
+}

@@ -45,6 +45,7 @@ type runner struct {
 	// links.
 	cursor int
 	cur    int      // where in buf the text after the last link made starts
+	rawA   int      // inline raw HTML "<a>" tags open in the block (walk)
 	stop   ast.Node // the node after the run's last piece, once linked
 	linked bool     // whether a link was made in the run
 	visits int64
@@ -88,8 +89,19 @@ func (r *runner) node(p *piece, seg text.Segment) *ast.Text {
 	return t
 }
 
-// walk links the text runs among n's children, and descends.
+// walk links the text runs among n's children, and descends. It counts
+// the inline raw HTML "<a ...>" tags open (r.rawA): a link made between
+// one and its "</a>" is marked (rawAnchorMark), and a renderer that
+// writes raw HTML writes its text only, not a link inside a link
+// (markdown-it's linkify tests; goldmark's Linkify nests them); one that
+// leaves raw HTML out writes the link, the only one left. The count
+// starts again in each block, so that an "<a>" left open ends with its
+// paragraph.
 func (r *runner) walk(n ast.Node) {
+	if n.Type() == ast.TypeBlock {
+		defer func(saved int) { r.rawA = saved }(r.rawA)
+		r.rawA = 0
+	}
 	var first ast.Node
 	for c := n.FirstChild(); c != nil; {
 		next := c.NextSibling()
@@ -102,7 +114,9 @@ func (r *runner) walk(n ast.Node) {
 				r.run(n, first, c)
 				first = nil
 			}
-			if descend(c) {
+			if c.Kind() == ast.KindRawHTML {
+				r.rawA = max(0, r.rawA+rawAnchor(c.(*ast.RawHTML), r.source))
+			} else if descend(c) {
 				r.walk(c)
 			}
 		}
@@ -111,6 +125,23 @@ func (r *runner) walk(n ast.Node) {
 	if first != nil {
 		r.run(n, first, nil)
 	}
+}
+
+// rawAnchor returns 1 when h, inline raw HTML, is an "<a>" start tag, -1
+// when it is an "</a>" end tag, and 0 otherwise.
+func rawAnchor(h *ast.RawHTML, source []byte) int {
+	if h.Segments.Len() == 0 {
+		return 0
+	}
+	seg := h.Segments.At(0)
+	v := seg.Value(source)
+	switch {
+	case len(v) >= 3 && v[0] == '<' && (v[1] == 'a' || v[1] == 'A') && (v[2] == '>' || util.IsSpace(v[2])):
+		return 1
+	case len(v) >= 4 && v[0] == '<' && v[1] == '/' && (v[2] == 'a' || v[2] == 'A') && (v[3] == '>' || util.IsSpace(v[3])):
+		return -1
+	}
+	return 0
 }
 
 // isText reports whether n is text a URL may be found in.
@@ -239,6 +270,9 @@ func (r *runner) span(f extract.Found, before byte) {
 	}
 	r.out = r.texts(r.out, r.cur, f.Start)
 	link := r.l.initLink(r.nodes.link(), r.nodes.bytes(dest), r.sourcePos(f.Start))
+	if r.rawA > 0 {
+		link.SetAttribute(rawAnchorMark, true)
+	}
 	label := r.label[:0]
 	if m.Kind == extract.Wrapped && r.l.Config.Text == TextURL {
 		label = r.words(label, int(m.Offset), int(m.End))
