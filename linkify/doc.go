@@ -33,7 +33,10 @@
 // before a "www." host and "mailto:" before an address.
 //
 // Code spans, code blocks, raw HTML, HTML blocks, links (label and
-// destination), images and autolinks are left exactly as they are, and so
+// destination), images and autolinks are left exactly as they are; a URL
+// between inline raw HTML's "<a ...>" and "</a>" is linked only where
+// raw HTML is left out (with html.WithUnsafe it would be a link in a
+// link, and stays text); and so
 // is Markdown markup: a URL ends where emphasis, a code span or a link
 // starts ("http://x.org/_a_/b" links "http://x.org/" and keeps the
 // emphasis). That is not GFM's way: cmark-gfm, comrak and GitHub link a
