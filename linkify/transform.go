@@ -3,6 +3,7 @@ package linkify
 import (
 	"bytes"
 	"slices"
+	"strings"
 
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
@@ -319,17 +320,26 @@ func splitsEscape(buf []byte, at int) bool {
 	if n%2 == 1 && util.IsPunct(buf[at]) {
 		return true
 	}
-	if buf[at] != ';' {
-		return false
+	return refStart(buf, at) >= 0
+}
+
+// refStart returns where the character reference whose ";" is buf[semi]
+// starts (its "&": "&#58;", "&amp;"), or -1 when no reference ends there.
+func refStart(buf []byte, semi int) int {
+	if buf[semi] != ';' {
+		return -1
 	}
-	j := at
+	j := semi
 	for j > 0 && ascii.IsAlnum(buf[j-1]) {
 		j--
 	}
 	if j > 0 && buf[j-1] == '#' {
 		j--
 	}
-	return j < at && j > 0 && buf[j-1] == '&'
+	if j < semi && j > 0 && buf[j-1] == '&' {
+		return j - 1
+	}
+	return -1
 }
 
 // refLocal reports whether buf[:at] ends with a character reference that
@@ -339,22 +349,15 @@ func splitsEscape(buf []byte, at int) bool {
 // joe@example.com; linked from at, it went to oe@example.com). Such an
 // address stays text; one after "&quot;" or "&lt;" is linked.
 func refLocal(buf []byte, at int) bool {
-	if at < 3 || buf[at-1] != ';' {
+	if at < 3 {
 		return false
 	}
-	j := at - 1
-	for j > 0 && at-1-j < 32 && ascii.IsAlnum(buf[j-1]) {
-		j--
-	}
-	if j > 0 && buf[j-1] == '#' {
-		j--
-	}
-	if j == 0 || buf[j-1] != '&' || j == at-1 {
+	j := refStart(buf, at-1)
+	if j < 0 {
 		return false
 	}
-	ref := buf[j-1 : at]
-	dec := util.ResolveEntityNames(util.ResolveNumericReferences(ref))
-	return len(dec) == 1 && (ascii.IsAlnum(dec[0]) || bytes.IndexByte([]byte("!#$%&'*+-/=?^_`{|}~."), dec[0]) >= 0)
+	dec := util.ResolveEntityNames(util.ResolveNumericReferences(buf[j:at]))
+	return len(dec) == 1 && (ascii.IsAlnum(dec[0]) || strings.IndexByte("!#$%&'*+-/=?^_`{|}~.", dec[0]) >= 0)
 }
 
 // sourcePos returns the source offset of buf[i].

@@ -43,15 +43,23 @@ func Sniff(data []byte) bool {
 		if colon <= 0 || !looksLikeHeader(line) {
 			return false
 		}
-		name := line[:colon] // compared, not lowered: a copy a field, for each file
-		for _, h := range mailHeaders {
-			if len(name) == len(h) && bytes.EqualFold(name, []byte(h)) {
-				known = true
-			}
+		if isMailHeader(line[:colon]) {
+			known = true
 		}
 		fields++
 	}
 	return fields >= 2 && known
+}
+
+// isMailHeader reports whether name, a field's name as written, is one
+// of mailHeaders. It compares, not lowers: a copy a field, for each file.
+func isMailHeader(name []byte) bool {
+	for _, h := range mailHeaders {
+		if len(name) == len(h) && bytes.EqualFold(name, []byte(h)) {
+			return true
+		}
+	}
+	return false
 }
 
 // looksLikeHeader reports whether b starts with a header field,

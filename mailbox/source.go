@@ -113,19 +113,7 @@ const bom = "\xef\xbb\xbf"
 // peekLine returns the start of the next line (at most 256 bytes), not
 // consumed. It waits for more input only while the line's end is not in
 // sight: on a pipe, a line is looked at as soon as it has come.
-func (s *source) peekLine() []byte {
-	n := max(s.br.Buffered(), 1)
-	for {
-		b, err := s.br.Peek(min(n, 256))
-		if i := bytes.IndexByte(b, '\n'); i >= 0 {
-			return b[:i+1]
-		}
-		if err != nil || len(b) >= 256 {
-			return b
-		}
-		n = len(b) + 1
-	}
-}
+func (s *source) peekLine() []byte { return s.peekTo(0, 256) }
 
 // peekFrom returns the next line, as peekLine does, and when it is a
 // "From " line too short to hold a date, the line after it too (at most
@@ -136,13 +124,22 @@ func (s *source) peekFrom() []byte {
 	if n, ascii := asciiFields(line, &buf); !bytes.HasSuffix(line, []byte{'\n'}) || !ascii || n > 2 {
 		return line
 	}
-	n := len(line) + 1
+	return s.peekTo(len(line), len(line)+256)
+}
+
+// peekTo returns the next bytes, not consumed, up to the first line break
+// at or after the from-th of them (included), or at most limit bytes. It
+// waits for more input only while that line break is not in sight (from
+// bytes must be buffered already).
+func (s *source) peekTo(from, limit int) []byte {
+	n := max(s.br.Buffered(), from+1)
 	for {
-		b, err := s.br.Peek(min(n, len(line)+256))
-		if i := bytes.IndexByte(b[len(line):], '\n'); i >= 0 {
-			return b[:len(line)+i+1]
+		b, err := s.br.Peek(min(n, limit))
+		k := min(from, len(b))
+		if i := bytes.IndexByte(b[k:], '\n'); i >= 0 {
+			return b[:k+i+1]
 		}
-		if err != nil || len(b) >= len(line)+256 {
+		if err != nil || len(b) >= limit {
 			return b
 		}
 		n = len(b) + 1
@@ -580,12 +577,7 @@ func undatedFrom(next []byte) bool {
 	if len(name) > 2 && (name[0] == 'X' || name[0] == 'x') && name[1] == '-' {
 		return true
 	}
-	for _, h := range mailHeaders {
-		if bytes.EqualFold(name, []byte(h)) {
-			return true
-		}
-	}
-	return bytes.EqualFold(name, []byte("to")) || bytes.EqualFold(name, []byte("subject"))
+	return isMailHeader(name) || bytes.EqualFold(name, []byte("to")) || bytes.EqualFold(name, []byte("subject"))
 }
 
 // asciiFields is bytes.Fields for a line of ASCII bytes, into fields (the

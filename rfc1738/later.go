@@ -134,30 +134,19 @@ func parseXMPP(p *parser) (int, error) {
 // an internationalized name's UTF-8 (§2.8's "xmpp:ji%C5%99i@%C4%8Dechy.example";
 // RFC 3987 §3.1), which its IRI form writes as it is
 // ("xmpp:jiři@čechy.example"). As any host, the name, decoded, must be a
-// hostname (badHost) or an IDN that IDNA2008 makes one of (idnLookup).
+// hostname (badHost) or an IDN that IDNA2008 makes one of (idnLookup,
+// escapedName).
 func badXMPPHost(h string) int {
 	if strings.HasPrefix(h, "[") {
 		return badIPLiteral(h)
 	}
 	bad := badHost(h)
-	if bad < 0 {
+	switch {
+	case bad < 0:
 		return -1
-	}
-	name := h
-	if strings.IndexByte(h, '%') >= 0 {
-		for j := 0; j < len(h); j++ {
-			if h[j] == '%' && !isEscape(h, j) {
-				return j
-			}
-		}
-		if name = unescape(h); strings.IndexByte(name, '%') >= 0 {
-			return strings.IndexByte(h, '%')
-		}
-		if badHost(name) < 0 {
-			return -1
-		}
-	}
-	if nonASCIIName(name) && idnLookup(idnToASCII, name).ok {
+	case strings.IndexByte(h, '%') >= 0:
+		_, _, bad = escapedName(h, strings.IndexByte(h, '%'))
+	case nonASCIIName(h) && idnLookup(idnToASCII, h).ok:
 		return -1
 	}
 	return bad

@@ -656,27 +656,9 @@ func (p *parser) host(start, end, authEnd int) (int, error) {
 // escape of "%" is not decoded twice. ErrHostEscape, a warning in lenient
 // mode, is reported at the first "%".
 func (p *parser) escapedHost(start int, host string, i int) (int, error) {
-	for j := i; j < len(host); j++ {
-		if host[j] == '%' && !isEscape(host, j) {
-			return start + j, ErrBadHost
-		}
-	}
-	h := unescape(host)
-	if strings.IndexByte(h, '%') >= 0 {
-		return start + i, ErrBadHost
-	}
-	ascii, uni := "", ""
-	switch {
-	case badHost(h) < 0:
-		ascii = lower(h)
-	case nonASCIIName(h):
-		r := idnLookup(idnToASCII, h)
-		if !r.ok {
-			return start + i, ErrBadHost
-		}
-		ascii, uni = r.ascii, r.uni
-	default:
-		return start + i, ErrBadHost
+	ascii, uni, bad := escapedName(host, i)
+	if bad >= 0 {
+		return start + bad, ErrBadHost
 	}
 	if off, err := p.relax(start+i, ErrHostEscape); err != nil {
 		return off, err
@@ -686,6 +668,32 @@ func (p *parser) escapedHost(start int, host string, i int) (int, error) {
 		p.u.HostUnicode = idnLookup(idnToUnicode, ascii).uni
 	}
 	return 0, nil
+}
+
+// escapedName decodes host, a name written with escapes whose first "%"
+// is host[i] (escapedHost), and checks it as a host: a §3.1 hostname, or
+// an IDN that IDNA2008 makes one of. It returns the name's A-label form
+// (lower case) and its U-label form, if it has one, or bad, the offset in
+// host of what keeps it from being a host (bad < 0 when nothing does).
+func escapedName(host string, i int) (ascii, uni string, bad int) {
+	for j := i; j < len(host); j++ {
+		if host[j] == '%' && !isEscape(host, j) {
+			return "", "", j
+		}
+	}
+	h := unescape(host)
+	if strings.IndexByte(h, '%') >= 0 {
+		return "", "", i
+	}
+	switch {
+	case badHost(h) < 0:
+		return lower(h), "", -1
+	case nonASCIIName(h):
+		if r := idnLookup(idnToASCII, h); r.ok {
+			return r.ascii, r.uni, -1
+		}
+	}
+	return "", "", i
 }
 
 // badIPLiteral checks an IP literal in brackets and returns the offset in
