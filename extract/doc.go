@@ -44,7 +44,9 @@
 //     not fit a filled line (RFCs' references) when the next line goes on
 //     as such a URL does (README.md, "Bare URLs broken over lines");
 //   - hosts starting "www." with no scheme, as GFM links them;
-//   - e-mail addresses, as mailto: URLs, with [WithEmail].
+//   - e-mail addresses, as mailto: URLs, with [WithEmail]: GFM's local
+//     parts, and an apostrophe between letters ("o'malley@") and a
+//     sourcehut list's "~owner/" (RFC 5322 §3.2.3's atext has both).
 //
 // Hosts are RFC 1738 domain names and IPv4 addresses, IP literals in
 // brackets (RFC 3986 §3.2.2, zones per RFC 6874) and internationalized

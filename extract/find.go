@@ -2287,9 +2287,13 @@ func isLocalByte(c byte) bool {
 // localEnd returns where the local part that starts at data[i] ends: its
 // bytes are those of localStart.
 func localEnd(data []byte, i int, escapes bool) int {
+	start := i
+	i += listOwner(data, i)
 	for i < len(data) && i < maxLocal+1 {
 		switch {
 		case isLocalByte(data[i]):
+			i++
+		case data[i] == '\'' && i > start && inWordApostrophe(data, i):
 			i++
 		case i+1 < len(data) && localGoesOn(data[i], data[i+1]):
 			i += 2
@@ -2322,13 +2326,62 @@ func localStart(data []byte, lo, at int, escapes bool) int {
 			i -= 2
 		case isLocalByte(data[i-1]):
 			i--
+		case data[i-1] == '\'' && i-2 >= lo && i < at && inWordApostrophe(data, i-1):
+			i--
 		case i-2 >= lo && localGoesOn(data[i-2], data[i-1]):
 			i -= 2
 		default:
-			return i
+			return ownerStart(data, lo, i)
 		}
 	}
 	return i
+}
+
+// inWordApostrophe reports whether the "'" at data[i] stands between two
+// letters or digits: inside a local part, as in "tiarnan.o'corrain@cmg.com"
+// (SpamAssassin's public corpus) and "o'malley@example.com.au" (linkifyjs's
+// tests). RFC 5322 §3.2.3 has "'" in atext; one that opens or closes a
+// quotation ("'joe@example.com'") has a space or the text's edge beside it
+// and stays out.
+func inWordApostrophe(data []byte, i int) bool {
+	return i > 0 && i+1 < len(data) && ascii.IsAlnum(data[i-1]) && ascii.IsAlnum(data[i+1])
+}
+
+// listOwner returns the length of the "~owner/" that starts at data[i], or
+// 0. Sourcehut's mailing lists are written "~owner/list@lists.sr.ht"
+// (git send-email's To: in their every patch); RFC 5322 §3.2.3 has "~"
+// and "/" in atext, but a "/" anywhere else in a local part would make a
+// path's tail ("docs/joe@example.com") an address, so only this form takes
+// them: one "~", one owner, one "/".
+func listOwner(data []byte, i int) int {
+	if i >= len(data) || data[i] != '~' {
+		return 0
+	}
+	j := i + 1
+	for j < len(data) && j-i <= maxLocal && isLocalByte(data[j]) {
+		j++
+	}
+	if j == i+1 || j+1 >= len(data) || data[j] != '/' || !isLocalByte(data[j+1]) {
+		return 0
+	}
+	return j + 1 - i
+}
+
+// ownerStart returns where the local part that localStart found starting at
+// data[i] starts with its list owner ("~owner/", listOwner) before it, or
+// i. A "~" after another ("~~" strikes through in Markdown) is no owner's.
+func ownerStart(data []byte, lo, i int) int {
+	if i-1 < lo || data[i-1] != '/' {
+		return i
+	}
+	j := i - 1
+	for j > lo && i-j <= maxLocal && isLocalByte(data[j-1]) {
+		j--
+	}
+	if j == i-1 || j-1 < lo || data[j-1] != '~' || j-2 >= lo && data[j-2] == '~' {
+		return i
+	}
+	return j - 1
 }
 
 // escapedBackslash reports whether the backslash at data[j] is escaped

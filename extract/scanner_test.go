@@ -634,6 +634,14 @@ var scanTests = []struct {
 	{name: "email with Markdown escapes", in: `write john\_doe@example.com, a.b-c\_d@a.b and x\\_y@c.example`, opts: []Option{WithEmail(true), WithEscapes(true)},
 		want: []string{"john_doe@example.com", "a.b-c_d@a.b"}},
 	{name: "email escapes without WithEscapes", in: `write john\_doe@example.com`, opts: []Option{WithEmail(true)}, want: nil},
+	// An apostrophe between letters is the local part's (RFC 5322 atext:
+	// SpamAssassin's corpus, linkifyjs's tests); one that quotes is not.
+	{name: "email apostrophe in a local part", in: "From: Tiarnan O Corrain <tiarnan.o'corrain@cmg.com>, o'malley@example.com.au, 'bob@example.com', x'@example.com, a.'b@example.com",
+		opts: []Option{WithEmail(true)}, want: []string{"tiarnan.o'corrain@cmg.com", "o'malley@example.com.au", "bob@example.com", "b@example.com"}},
+	// Sourcehut's lists, "~owner/list@lists.sr.ht": one "~", one owner, one
+	// "/"; no other path's tail, no "~~" strike.
+	{name: "email sourcehut list", in: "To: ~sircmpwn/public-inbox@lists.sr.ht (~emersion/soju-dev@lists.sr.ht) docs/joe@example.com ~~x/y@example.com ~/z@example.com ~a/b/c@example.com",
+		opts: []Option{WithEmail(true)}, want: []string{"~sircmpwn/public-inbox@lists.sr.ht", "~emersion/soju-dev@lists.sr.ht"}},
 	// An IDN domain (RFC 6531 §3.2), up to another script's letter after
 	// an ASCII one, as a URL's host (otherScript); the parser holds it to
 	// IDNA2008.

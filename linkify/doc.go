@@ -138,5 +138,8 @@
 // ("https://example.com?q" goes to "https://example.com/?q"); and
 // "<http://...>" that goldmark does not take as an autolink (it has a
 // space or a line break in it) has the bare URL inside it linked, as GFM
-// would, not the whole.
+// would, not the whole. An address's local part may hold an apostrophe
+// between letters ("o'malley@example.com", RFC 5322's atext) and start
+// with a list owner ("~owner/list@lists.sr.ht", sourcehut's lists), where
+// GFM links only the part after the "'" or the "/".
 package linkify
