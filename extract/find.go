@@ -611,14 +611,16 @@ func ampRefLen(b []byte) int {
 }
 
 // hostListEnd returns where a URL's authority, data[from:end] up to its
-// path, query or fragment, meets a ',', ';' or '&' that no "@" follows in
+// path, query or fragment, meets a ',', ';', '&' or "'" that no "@" follows in
 // it, or end when it does not. None can be in a host name (RFC 1738 §3.1,
 // RFC 1123 §2.1) or a port, so there the URL's host has ended and text
 // goes on: a list ("GOPROXY=https://proxy.golang.org,direct", a CSV row
 // "Example,https://example.com,2020", "www.a.example;www.b.example"), or
 // HTML's escapes of the quotes around it, read as text
 // ("href=&#39;http://a.example&#39;&gt;", "&quot;http://a.example&quot;").
-// An "@" after it makes them a user's ("imap://user;AUTH=*@host/").
+// An "@" after it makes them a user's ("imap://user;AUTH=*@host/"). So
+// with a "'": a possessive, or a quote closed, right after the host
+// ("http://example.com's/path", Autolinker.js's tests; "'http://a.example'/>").
 // A footnote's mark ends a host too, a "[" where no IP literal opens (at
 // the authority's start or after its "@", RFC 3986 §3.2.2) and a few
 // digits closed at the run's end (footnoteMark): "see
@@ -636,7 +638,7 @@ func hostListEnd(data []byte, from, end int) int {
 			if i > from && data[i-1] != '@' && footnoteMark(data[i:end]) {
 				return i
 			}
-		case ',', ';', '&':
+		case ',', ';', '&', '\'':
 			for j := i + 1; j < end; j++ {
 				switch data[j] {
 				case '@':

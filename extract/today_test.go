@@ -82,6 +82,10 @@ var todayTests = []struct {
 		nil},
 	{"host ends at a list's comma", "GOPROXY=https://proxy.golang.org,direct; Example,https://example.com,2020; www.a.example;www.b.example https://c.example:8080,x",
 		[]string{"https://proxy.golang.org", "https://example.com", "www.a.example", "www.b.example", "https://c.example:8080"}},
+	// A possessive or a closing quote right after a host or a port
+	// (Autolinker.js's tests); a user's "'" stays the user's.
+	{"host ends at an apostrophe", "a http://example.com's/path, www.yahoo.com's/path, http://localhost's/x, https://a.example:8080's/p, http://b.example'/x, ftp://o'brien:pw@c.example/x, http://d.example/a's/path",
+		[]string{"http://example.com", "www.yahoo.com", "http://localhost", "https://a.example:8080", "http://b.example", "ftp://o'brien:pw@c.example/x", "http://d.example/a's/path"}},
 	// A footnote's mark after a host or a port (Thunderbird's tests of
 	// mozTXTToHTMLConv); an IP literal's "[" opens the host.
 	{"host ends at a footnote's bracket", "see http://example.org[1] etc. (http://example.org[1]) https://a.example:8080[2] ssh://b.example[3] www.c.example[4] http://[2001:db8::1]/ http://u@[::1]:80/",
