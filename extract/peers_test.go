@@ -11,8 +11,8 @@ import (
 
 // peerCase is one line of testdata/peers/agreed.jsonl: a case of a peer's
 // public test suite (xurls, linkify-it, cmark-gfm's autolink extension,
-// twitter-text's conformance suite, robinst/linkify's tests, K-9 Mail's; see
-// testdata/peers/NOTICE) on which urlgrep and the peer agree, as
+// twitter-text's conformance suite, robinst/linkify's tests, K-9 Mail's,
+// Autolinker.js's, linkifyjs's, bleach's; see testdata/peers/NOTICE) on which urlgrep and the peer agree, as
 // bench/cmd/peersuite -agreed writes it. The peer's own answer is what
 // Want holds, in urlgrep's form (Match.Text).
 type peerCase struct {
@@ -64,6 +64,17 @@ func TestPeerSuites(t *testing.T) {
 		case "email":
 			// A peer that finds e-mail addresses only.
 			keep = func(m *Match, _ string) bool { return m.Kind == Email }
+		case "url":
+			// A peer's test that asks for its URLs only (linkifyjs's
+			// find(s, "url")).
+			keep = func(m *Match, _ string) bool { return m.Kind != Email }
+		case "whole", "whole-url", "whole-email":
+			// A peer's test of whether the whole input is one link
+			// (linkifyjs's test(s[, type])): only such a match counts.
+			kind := c.Filter
+			keep = func(m *Match, in string) bool {
+				return m.Text == in && (kind == "whole" || (m.Kind == Email) == (kind == "whole-email"))
+			}
 		default:
 			re := regexp.MustCompile(c.Filter)
 			keep = func(m *Match, _ string) bool { return re.MatchString(m.Text) }

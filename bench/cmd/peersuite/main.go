@@ -1,5 +1,5 @@
 // Command peersuite runs urlgrep's extract package over the public test
-// suites of eight peer URL finders and reports where it agrees with them:
+// suites of twelve peer URL finders and reports where it agrees with them:
 //
 //	xurls        mvdan.cc/xurls/v2's xurls_test.go (its Go test tables)
 //	linkify-it   markdown-it/linkify-it's test/fixtures/links.txt and not_links.txt
@@ -9,6 +9,11 @@
 //	linkify-rs   robinst/linkify's (Rust) tests/url.rs and tests/email.rs
 //	k9           K-9 Mail's UriMatcherTest.kt, HttpUriParserTest.kt, GenericUriParserTest.kt
 //	thunderbird  Gecko's test_mozTXTToHTMLConv.js, its scanTXTtests (Thunderbird's linkifier)
+//
+// and, with -cases, the JSON lines that the scripts in scripts/ write by
+// running four more peers' own tests under recorders (Autolinker.js,
+// linkifyjs, bleach's linkify, Django's urlize), whose inputs and
+// expectations are computed by code no reading of the file could give.
 //
 // The suites are read at run time from the files the flags name; none is
 // copied into the repository. See README.md for how to fetch them.
@@ -128,6 +133,7 @@ func main() {
 		linkifyRS  = flag.String("linkify-rs", "", "robinst/linkify's checkout (its tests/url.rs and tests/email.rs are read)")
 		k9Dir      = flag.String("k9", "", "a directory of K-9 Mail's UriMatcherTest.kt, HttpUriParserTest.kt and GenericUriParserTest.kt")
 		tbFile     = flag.String("thunderbird", "", "Gecko's netwerk/test/unit/test_mozTXTToHTMLConv.js (Thunderbird's linkifier)")
+		jsonlFiles = flag.String("cases", "", "JSON-lines case files written by scripts/ (Autolinker.js, linkifyjs, bleach, Django); several separated by commas")
 		jsonOut    = flag.Bool("json", false, "write the disagreements as JSON lines to stdout, the report to stderr")
 		quiet      = flag.Bool("q", false, "print only the counts, not each disagreement")
 		try        = flag.String("try", "", "print the matches urlgrep finds in this text with each option set, and exit")
@@ -218,6 +224,27 @@ func main() {
 			fail(err)
 		}
 		suites = append(suites, suite{"thunderbird", *tbFile, cs})
+	}
+	if *jsonlFiles != "" {
+		cs, skipped, err := jsonlCases(*jsonlFiles)
+		if err != nil {
+			fail(err)
+		}
+		for name, n := range skipped {
+			fmt.Fprintf(os.Stderr, "peersuite: -cases: %d cases left out: %s\n", n, name)
+		}
+		// One suite a peer, in the order first read.
+		var order []string
+		by := map[string][]Case{}
+		for _, c := range cs {
+			if by[c.Suite] == nil {
+				order = append(order, c.Suite)
+			}
+			by[c.Suite] = append(by[c.Suite], c)
+		}
+		for _, name := range order {
+			suites = append(suites, suite{name, *jsonlFiles, by[name]})
+		}
 	}
 	if len(suites) == 0 {
 		flag.Usage()
