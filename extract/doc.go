@@ -62,7 +62,9 @@
 // path: past the host symbols go on ("wiki/C♯_(programming_language)").
 // Trailing sentence punctuation, quotes, emoji and other symbols, a
 // possessive "'s" and an entity reference are not part of it; a final "?"
-// is when the quotes or brackets around the URL say so. Every candidate is parsed by [rfc1738.ParseLenient]; it
+// is when the quotes or brackets around the URL say so, and a final "_"
+// in a path, query or fragment is, unless a "_" opened before the URL
+// (GFM drops it always: [WithGFMTrailing]). Every candidate is parsed by [rfc1738.ParseLenient]; it
 // is reported when the generic syntax and the host hold, with the scheme
 // grammar's verdict in [Match.Err].
 //

@@ -823,11 +823,19 @@ var scanTests = []struct {
 	// linkDelimiting: a Markdown link's destination is the URL, all of it
 	// (EbookFoundation/free-programming-books: YouTube playlist ids end in
 	// "_", an edX course in "#!", a page in ".aspx?"), with a title too;
-	// the same text in prose or in brackets loses its end as before.
+	// the same text in prose or in brackets loses its end as before (but
+	// a final "_" in a path, which it keeps: "final underscore").
 	{name: "markdown link destination whole", in: "* [Python](https://www.youtube.com/playlist?list=PL6gx4Cwl9DGAcbMi1sH6oAMk4JHw91mC_) - x\n[c](https://a.example/course-1#!) [b](http://a.example/b.aspx?) [t](http://a.example/x_ \"T\") [w](www.a.example/y.)", want: []string{"https://www.youtube.com/playlist?list=PL6gx4Cwl9DGAcbMi1sH6oAMk4JHw91mC_", "https://a.example/course-1#!", "http://a.example/b.aspx?", "http://a.example/x_", "www.a.example/y."}},
 	// CommonMark §6.3: the destination may start on the next line.
-	{name: "markdown destination on the next line", in: "deploy with [Click to Deploy](\nhttps://a.example/kafka?) or [b](\r\nhttps://a.example/b_) and (\nhttps://a.example/c_)", want: []string{"https://a.example/kafka?", "https://a.example/b_", "https://a.example/c"}},
-	{name: "not a markdown destination", in: "(https://a.example/x_) [https://a.example/y!] ](http://a.example/z_ after [t](http://a.example/w. T)", want: []string{"https://a.example/x", "https://a.example/y", "http://a.example/z", "http://a.example/w"}},
+	{name: "markdown destination on the next line", in: "deploy with [Click to Deploy](\nhttps://a.example/kafka?) or [b](\r\nhttps://a.example/b*) and (\nhttps://a.example/c*)", want: []string{"https://a.example/kafka?", "https://a.example/b*", "https://a.example/c"}},
+	{name: "not a markdown destination", in: "(https://a.example/x*) [https://a.example/y!] ](http://a.example/z* after [t](http://a.example/w. T)", want: []string{"https://a.example/x", "https://a.example/y", "http://a.example/z", "http://a.example/w"}},
+	// trimEnd: a final "_" in a path, query or fragment is the URL's
+	// (real URLs end so), but after a "_" that opened before the URL
+	// (an underline) or at a host's end.
+	{name: "final underscore", in: "see https://invisible-island.net/xterm/ctlseqs/ctlseqs.html#h3-Functions-using-CSI-_-ordered-by-the-final-character_s_ and (http://a.example/clicks.asp?id=7848_8_) _http://b.example/u_ www.c.example_ http://d.example_ mailto:e@f.example_ news:comp.lang.cobol_ http://g.example/r.asp?r______________ http://h.example/__init__",
+		want: []string{"https://invisible-island.net/xterm/ctlseqs/ctlseqs.html#h3-Functions-using-CSI-_-ordered-by-the-final-character_s_", "http://a.example/clicks.asp?id=7848_8_", "http://b.example/u", "www.c.example", "http://d.example", "mailto:e@f.example", "news:comp.lang.cobol", "http://g.example/r.asp?r", "http://h.example/__init__"}},
+	{name: "final underscore, GFM's way", in: "see http://a.example/x_y_ and (http://a.example/clicks.asp?id=7848_8_) _http://b.example/u_ www.c.example/d_", opts: []Option{WithGFMTrailing(true)},
+		want: []string{"http://a.example/x_y", "http://a.example/clicks.asp?id=7848_8", "http://b.example/u", "www.c.example/d"}},
 	// find.go trimEnd: an entity reference ("&amp;") is not the URL's.
 	{name: "entity at end", in: "http://a.b/?x=1&amp;", want: []string{"http://a.b/?x=1"}},
 	// "&amp;" stands for "&" wherever it is (HTML read as text); Raw keeps it.
@@ -1245,8 +1253,8 @@ func TestAtLineContext(t *testing.T) {
 		at   int    // where the URL starts
 		want string // what AtLine finds, "" for nothing
 	}{
-		{"see [t](http://a.example/x_) ok", 8, "http://a.example/x_"},
-		{"see (http://a.example/x_) ok", 5, "http://a.example/x"},
+		{"see [t](http://a.example/x*) ok", 8, "http://a.example/x*"},
+		{"see (http://a.example/x*) ok", 5, "http://a.example/x"},
 		{"curl my_service:8080/health", 8, ""},
 		{"curl _http://b.example/_ ok", 6, "http://b.example/"},
 		{"foo_www.c.example and", 4, ""},

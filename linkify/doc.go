@@ -125,7 +125,8 @@
 //     "mailto:a.b-c_d@a.b-" with its '-': a mailto URL is a bare URL,
 //     which ends where URL characters end (RFC 1738 §3.4 decides what is
 //     valid), while GFM reads it as an address. "mailto:a.b-c_d@a.b_"
-//     links without the '_', trailing punctuation for extract.
+//     links without the '_', trailing punctuation in GFM and here
+//     (extract.WithGFMTrailing, which the extension sets).
 //   - Example 635: "xmpp:foo@bar.baz/txt/bin" links whole: an XMPP
 //     resource may hold "/" (RFC 7622 §3.4), where GFM stops at the second.
 //
