@@ -156,6 +156,10 @@ var pathological = []shape{
 	{name: "URL-run", head: "http://a.example/", unit: "a"},
 	{name: "open-wrapper", head: "<URL:http://a.example/", unit: "word http://b.example/x "},
 	{name: "quote-lines", unit: "> > > > <URL:http://a.example/\n"},
+	// URLs near the candidate bound whose end is trailing punctuation,
+	// a "_" every other byte: trimEnd looks for the path once per URL,
+	// not once per "_" (which took a second a URL).
+	{name: "trailing-underscores", unit: " mailto:a@b.example" + strings.Repeat("_*", 30000), opts: []Option{WithEmail(true)}},
 }
 
 // input returns the shape at about n bytes.

@@ -2010,6 +2010,20 @@ func trimEnd(data []byte, s, end int, d int, unclosed, underEnds bool) int {
 		}
 	}
 	delimited := d == quotedEnd
+	// pathAt is where the URL's path, query or fragment starts (the first
+	// "/", "?" or "#" past its "://", if any, as pathBegun reads it), or
+	// end: a final "_" before it ends a host. Found once, not for each
+	// "_" trimmed ("mailto:a@b.example_*_*_*...": quadratic).
+	pathAt := end
+	{
+		from := s
+		if i := bytes.Index(data[s:end], []byte("://")); i >= 0 {
+			from = s + i + 3
+		}
+		if j := bytes.IndexAny(data[from:end], "/?#"); j >= 0 {
+			pathAt = from + j
+		}
+	}
 	var open, close [3]int // (), [], {}
 	counted := false
 	for end > s {
@@ -2045,7 +2059,7 @@ func trimEnd(data []byte, s, end int, d int, unclosed, underEnds bool) int {
 				end -= n
 				continue
 			}
-			if delimited || !underEnds && pathBegun(afterScheme(data[s:end-1])) {
+			if delimited || !underEnds && pathAt < end-1 {
 				return end
 			}
 			end--
