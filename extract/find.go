@@ -1922,11 +1922,19 @@ func isSymbol(r rune) bool {
 // (or a www host's), has come past its host: a "/", "?" or "#" after a
 // leading "//". A symbol before that is in no host (IDNA2008 disallows
 // symbols) and ends the URL.
-func pathBegun(run []byte) bool {
+func pathBegun(run []byte) bool { return pathIndex(run) >= 0 }
+
+// pathIndex returns where in run, as pathBegun reads it, the path, query
+// or fragment starts: its first "/", "?" or "#" after a leading "//"; or -1.
+func pathIndex(run []byte) int {
+	skip := 0
 	if len(run) >= 2 && run[0] == '/' && run[1] == '/' {
-		run = run[2:]
+		skip = 2
 	}
-	return bytes.ContainsAny(run, "/?#")
+	if i := bytes.IndexAny(run[skip:], "/?#"); i >= 0 {
+		return skip + i
+	}
+	return -1
 }
 
 // isASCIIPunct: the ASCII punctuation a Markdown backslash escapes
@@ -2010,19 +2018,14 @@ func trimEnd(data []byte, s, end int, d int, unclosed, underEnds bool) int {
 		}
 	}
 	delimited := d == quotedEnd
-	// pathAt is where the URL's path, query or fragment starts (the first
-	// "/", "?" or "#" past its "://", if any, as pathBegun reads it), or
-	// end: a final "_" before it ends a host. Found once, not for each
-	// "_" trimmed ("mailto:a@b.example_*_*_*...": quadratic).
+	// pathAt is where the URL's path, query or fragment starts
+	// (pathIndex, after the scheme), or end: a final "_" before it ends
+	// a host. Found once, not for each "_" trimmed
+	// ("mailto:a@b.example_*_*_*...": quadratic).
 	pathAt := end
-	{
-		from := s
-		if i := bytes.Index(data[s:end], []byte("://")); i >= 0 {
-			from = s + i + 3
-		}
-		if j := bytes.IndexAny(data[from:end], "/?#"); j >= 0 {
-			pathAt = from + j
-		}
+	rest := afterScheme(data[s:end])
+	if j := pathIndex(rest); j >= 0 {
+		pathAt = end - len(rest) + j
 	}
 	var open, close [3]int // (), [], {}
 	counted := false
