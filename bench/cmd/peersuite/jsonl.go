@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/urlgrep/urlgrep/extract"
@@ -131,7 +133,10 @@ func jsonlSkip(j *jsonlCase) string {
 	if j.HTMLInput {
 		return "HTML input"
 	}
-	for k, v := range j.Options {
+	// In the keys' order: a case with two such options is counted under
+	// the same reason on every run.
+	for _, k := range slices.Sorted(maps.Keys(j.Options)) {
+		v := j.Options[k]
 		switch k {
 		case "registerCustomProtocol":
 			return "custom schemes registered"

@@ -33,6 +33,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"slices"
 	"sort"
@@ -230,8 +231,8 @@ func main() {
 		if err != nil {
 			fail(err)
 		}
-		for name, n := range skipped {
-			fmt.Fprintf(os.Stderr, "peersuite: -cases: %d cases left out: %s\n", n, name)
+		for _, name := range slices.Sorted(maps.Keys(skipped)) {
+			fmt.Fprintf(os.Stderr, "peersuite: -cases: %d cases left out: %s\n", skipped[name], name)
 		}
 		// One suite a peer, in the order first read.
 		var order []string
