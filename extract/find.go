@@ -650,7 +650,7 @@ func hostListEnd(data []byte, from, end int) int {
 		case '/', '?', '#':
 			return end
 		case '[':
-			if i > from && data[i-1] != '@' && footnoteMark(data[i:end]) {
+			if i > from && data[i-1] != '@' && (footnoteMark(data[i:end]) || hostLabel(data[i:end])) {
 				return i
 			}
 		case ',', ';', '&', '\'':
@@ -666,6 +666,26 @@ func hostListEnd(data []byte, from, end int) int {
 		}
 	}
 	return end
+}
+
+// hostLabel reports whether b, the rest of a URL's run from a "[" right
+// after its host or port, is the label of an AsciiDoc link macro
+// ("https://asciidoctor.org[AsciiDoc]", "https://rvm.io[RVM]",
+// "https://brew.sh[安装]", "https://example.org[]": 36 of the 323 URL
+// macros in Asciidoctor's own documentation): one "[", closed by the
+// run's last byte or, the label going on past a space
+// ("https://asciidoctor.org[Asciidoctor docs]"), not at all. A host holds
+// no "[" (RFC 3986 §3.2.2 has one only opening an IP literal, at the
+// authority's start or after its "@"), so without the cut the URL was not
+// found at all. A syntax's notation is no label: a "[:" ("http://host[:port]")
+// or a "]" with more after it ("http://host[:port]/path",
+// "http://mirror[1-3].example").
+func hostLabel(b []byte) bool {
+	if len(b) < 2 || b[1] == ':' || bytes.IndexByte(b[1:], '[') >= 0 {
+		return false
+	}
+	j := bytes.IndexByte(b, ']')
+	return j < 0 || j == len(b)-1
 }
 
 // footnoteMark reports whether b, the rest of a URL's run from a "[", is
@@ -2197,7 +2217,10 @@ func pastHost(b []byte, i int) bool {
 // A final "[...]" past the host, after no "=", "?" or "&", that is empty
 // or holds an "@", a "#" or a letter that is not ASCII is such a label;
 // others may be the URL's ("dictionary/subject[3]", "ord=[timestamp]",
-// "clear.gif?jiffies[73B9...]" in the corpora) and stay.
+// "clear.gif?jiffies[73B9...]" in the corpora, xurls's
+// "http://foo.com/path_[more]") or a template's placeholder
+// (".../projects/[project_id]/zones/[zone]" in Google's API docs, 20 in
+// Go's sources) and stay, as "https://brew.sh/[brew.sh]" does.
 func macroLabel(b []byte) int {
 	if len(b) < 2 || b[len(b)-1] != ']' {
 		return -1

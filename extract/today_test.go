@@ -90,9 +90,16 @@ var todayTests = []struct {
 	// mozTXTToHTMLConv); an IP literal's "[" opens the host.
 	{"host ends at a footnote's bracket", "see http://example.org[1] etc. (http://example.org[1]) https://a.example:8080[2] ssh://b.example[3] www.c.example[4] http://[2001:db8::1]/ http://u@[::1]:80/",
 		[]string{"http://example.org", "http://example.org", "https://a.example:8080", "ssh://b.example", "www.c.example", "http://[2001:db8::1]/", "http://u@[::1]:80/"}},
-	// A syntax's notation is no footnote: the bracket does not end the run.
-	{"not: a host and a bracketed port in notation", "`scheme://host[:port]/path?query[#fragment]` and http://host[:port]/x and http://a.example[x y] [[http://bad[url]]",
+	// A syntax's notation is no footnote and no label: the bracket does
+	// not end the run.
+	{"not: a host and a bracketed port in notation", "`scheme://host[:port]/path?query[#fragment]` and http://host[:port]/x and http://host[:port] and http://mirror[1-3].example/",
 		nil},
+	// AsciiDoc's link macro right after a host or a port (Asciidoctor's
+	// documentation); an IP literal's "[" opens the host. Past the host a
+	// word in brackets stays the URL's (xurls's "path_[more]", a
+	// template's placeholder).
+	{"host ends at an AsciiDoc label", "https://asciidoctor.org[AsciiDoc] https://asciidoctor.org[Asciidoctor docs] https://brew.sh[安装] https://a.example:8080[Admin] www.b.example[B] https://c.example[] [[http://bad[url]] http://foo.example/path_[more] https://g.example/v1/projects/[project_id]/zones/[zone] http://[2001:db8::1][x]",
+		[]string{"https://asciidoctor.org", "https://asciidoctor.org", "https://brew.sh", "https://a.example:8080", "www.b.example", "https://c.example", "http://bad", "http://foo.example/path_[more]", "https://g.example/v1/projects/[project_id]/zones/[zone]", "http://[2001:db8::1]"}},
 	// HTML escaped once more and read as text (rinku's tests): the
 	// escaped quote's "&" ends the host.
 	{"host ends at an escaped quote", "&lt;a href=&#39;http://gi.example&#39;&gt;x&lt;/a&gt; &quot;www.q.example&quot;&gt; http://u&p@h.example/",
