@@ -160,6 +160,11 @@ var pathological = []shape{
 	// a "_" every other byte: trimEnd looks for the path once per URL,
 	// not once per "_" (which took a second a URL).
 	{name: "trailing-underscores", unit: " mailto:a@b.example" + strings.Repeat("_*", 30000), opts: []Option{WithEmail(true)}},
+	// AsciiDoc labels: a run of "]" and "." after a label, which trimEnd
+	// asks macroLabel about once, not at each "]"; brackets after a host,
+	// which hostListEnd asks hostLabel about.
+	{name: "label-brackets", unit: " http://a.example/x[ab]" + strings.Repeat("].", 30000)},
+	{name: "host-brackets", unit: " http://a.example" + strings.Repeat("[a", 30000) + " http://b.example[" + strings.Repeat("]", 60000)},
 }
 
 // input returns the shape at about n bytes.

@@ -90,6 +90,16 @@ var todayTests = []struct {
 	// mozTXTToHTMLConv); an IP literal's "[" opens the host.
 	{"host ends at a footnote's bracket", "see http://example.org[1] etc. (http://example.org[1]) https://a.example:8080[2] ssh://b.example[3] www.c.example[4] http://[2001:db8::1]/ http://u@[::1]:80/",
 		[]string{"http://example.org", "http://example.org", "https://a.example:8080", "ssh://b.example", "www.c.example", "http://[2001:db8::1]/", "http://u@[::1]:80/"}},
+	// AsciiDoc labels of words after a path (Asciidoctor's rendering of
+	// the documentation of Asciidoctor, AsciiDoc, Spring Framework and
+	// Git), trailing punctuation after them; what stays the URL's:
+	// digits, one letter, a query's brackets, brackets after others or
+	// after "_", ".", "-", and a word after "/" in one case or with "_"
+	// (a placeholder, comrak's "[abc]").
+	{"path ends at an AsciiDoc label of words", "https://opencollective.com/asciidoctor[OpenCollective] https://pagure.io/xmlto[xmlto], https://a.example/fo-pdf.xsl[fopub]. https://brew.sh/[brew.sh] https://i.example/x/[GitLab]; https://b.example/docs[@x]. (https://c.example/x.adoc[]) https://d.example/p.html#sec[Section] mailto:devel@discuss.example.org[Discuss]",
+		[]string{"https://opencollective.com/asciidoctor", "https://pagure.io/xmlto", "https://a.example/fo-pdf.xsl", "https://brew.sh/", "https://i.example/x/", "https://b.example/docs", "https://c.example/x.adoc", "https://d.example/p.html#sec", "mailto:devel@discuss.example.org"}},
+	{"not: a path's own brackets", "http://w.example/dictionary/subject[3] http://e.example/a[b] http://f.example/c.gif?jiffies[73B9AA] http://g.example/a?q=b[cd] http://foo.example/path_[even]-[more] gs://a/b/c.[extension] https://h.example/v1/[PROJECT_ID] https://h.example/v1/[project_id] https://htmx.example/[HTMX] https://j.example/[abc]]...",
+		[]string{"http://w.example/dictionary/subject[3]", "http://e.example/a[b]", "http://f.example/c.gif?jiffies[73B9AA]", "http://g.example/a?q=b[cd]", "http://foo.example/path_[even]-[more]", "gs://a/b/c.[extension]", "https://h.example/v1/[PROJECT_ID]", "https://h.example/v1/[project_id]", "https://htmx.example/[HTMX]", "https://j.example/[abc]"}},
 	// A syntax's notation is no footnote and no label: the bracket does
 	// not end the run.
 	{"not: a host and a bracketed port in notation", "`scheme://host[:port]/path?query[#fragment]` and http://host[:port]/x and http://host[:port] and http://mirror[1-3].example/",
