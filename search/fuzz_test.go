@@ -24,6 +24,8 @@ func FuzzSearch(f *testing.F) {
 		// Undated separators (Netscape's "From - ") inside the mailbox
 		// the last check builds: pieces cut there as one Reader splits.
 		"one http://a.example/\n\nFrom - \nX-Mozilla-Status: 0001\nSubject: two\n\nhttp://b.example/\n\nFrom -\nhttp://c.example/\n\nFrom 184@xxx\nReturn-Path: <a@b.example>\n\nhttp://d.example/\n",
+		// A manual page's source, read with its escapes resolved.
+		".TH X 1\n.mso www.tmac\n\\fIhttp://a.example/util\\-linux/\\fP\n\n.UR http://b.example/\\:x\n\\*(Aqhttp://c.example/\\*(Aq\n",
 	} {
 		f.Add(s)
 	}

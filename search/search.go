@@ -36,12 +36,15 @@ import (
 
 	"github.com/urlgrep/urlgrep/extract"
 	"github.com/urlgrep/urlgrep/mailbox"
+	"github.com/urlgrep/urlgrep/roff"
 )
 
 // Options say how to search. The zero Options searches as urlgrep does by
 // default with -j 1: mail decoded, www hosts found, e-mail addresses not.
 type Options struct {
-	// Raw reads the input as plain text even when it looks like mail.
+	// Raw reads the input as plain text even when it looks like mail or
+	// like a manual page's source (roff, whose escapes are otherwise
+	// resolved: package roff).
 	Raw bool
 
 	// Binary scans an input that looks binary (a NUL byte in its first
@@ -297,11 +300,12 @@ const (
 	Mail                   // mail or news: an mbox, a message, an article
 	UTF16                  // UTF-16 text with a byte order mark
 	Binary                 // a NUL byte in the first 8 KiB
+	Roff                   // a manual page's source (roff.Sniff), read with its escapes resolved
 )
 
 // Sniff returns what an input is from its first bytes (8 KiB, or all of
 // a shorter input) as Search decides it with opts: Binary unless
-// opts.Binary, Mail unless opts.Raw.
+// opts.Binary, Mail and Roff unless opts.Raw.
 func Sniff(head []byte, opts Options) Kind {
 	switch {
 	case utf16BOM(head):
@@ -310,6 +314,8 @@ func Sniff(head []byte, opts Options) Kind {
 		return Binary
 	case !opts.Raw && mailbox.Sniff(head):
 		return Mail
+	case !opts.Raw && roff.Sniff(head):
+		return Roff
 	}
 	return Text
 }

@@ -241,6 +241,52 @@ func TestByteOrderMark(t *testing.T) {
 	}
 }
 
+// TestRoff checks that a manual page's source is read with its escapes
+// resolved, on each line of the source, with one job or two and gzipped;
+// Raw reads it as written; and Sniff says Roff.
+func TestRoff(t *testing.T) {
+	page := ".\\\" generated\n.TH X 1\n.  mso www.tmac\n.SH SEE\n.URL \"https://github.com/util\\-linux/util\\-linux/\" \"\" \".\"\n" +
+		"\\fIftp://ftp.gnu.org/pub/gnu/bash/\\fP and \\*(Aqhttp://a.example/\\:x/\\:y\\*(Aq\n"
+	want := "[https://github.com/util-linux/util-linux/:5 ftp://ftp.gnu.org/pub/gnu/bash/:6 http://a.example/x/y:6]"
+	gz := func(s string) string {
+		var b bytes.Buffer
+		w := gzip.NewWriter(&b)
+		io.WriteString(w, s)
+		w.Close()
+		return b.String()
+	}
+	for _, tc := range []struct {
+		name, in string
+		o        Options
+	}{
+		{"one job", page, Options{}},
+		{"two jobs", page, Options{Jobs: 2}},
+		{"gzipped", gz(page), Options{Decompress: true}},
+	} {
+		var got []string
+		_, err := Search(Input{Name: "in", R: strings.NewReader(tc.in)}, tc.o, func(ev *Event) bool {
+			if ev.Kind == URL {
+				got = append(got, fmt.Sprintf("%s:%d", ev.Match.Text, ev.Match.Line))
+			}
+			return true
+		})
+		if err != nil || fmt.Sprint(got) != want {
+			t.Errorf("%s: found %q, %v; want %s", tc.name, got, err, want)
+		}
+	}
+	found, _, _ := urls(t, page, Options{Raw: true})
+	// As written, the escapes cut the URLs or join what is no URL's.
+	if want := "[www.tmac https://github.com/util fIftp://ftp.gnu.org/pub/gnu/bash/ http://a.example/]"; fmt.Sprint(found) != want {
+		t.Errorf("Raw: found %q, want %s", found, want)
+	}
+	if k := Sniff([]byte(page), Options{}); k != Roff {
+		t.Errorf("Sniff = %v, want Roff", k)
+	}
+	if k := Sniff([]byte(page), Options{Raw: true}); k != Text {
+		t.Errorf("Sniff with Raw = %v, want Text", k)
+	}
+}
+
 // TestBinary checks that binary input is skipped with a note, and
 // scanned with Binary.
 func TestBinary(t *testing.T) {

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/text/transform"
 
 	"github.com/urlgrep/urlgrep/mailbox"
+	"github.com/urlgrep/urlgrep/roff"
 )
 
 // sniffSize is how much of an input is looked at to decide what it is:
@@ -46,7 +47,11 @@ type searcher struct {
 type kit struct {
 	key kitKey
 	br  *bufio.Reader
-	st  *stream
+	// unzipped and unroffed read a decoder's text (gzip, then roff: a
+	// gzipped page is decoded twice), their 64 KiB buffers made once,
+	// not for each of /usr/share/man's 22,402 pages.
+	unzipped, unroffed *bufio.Reader
+	st                 *stream
 	// Texts' mail Reader, and the problems it reported that Texts has
 	// not told yet.
 	texts    *mailbox.Reader
@@ -171,7 +176,7 @@ func (s *searcher) open() (r *bufio.Reader, mail, skip, live bool, done func(), 
 		if err != nil {
 			return nil, false, false, live, done, err
 		}
-		br = bufio.NewReaderSize(zr, 64<<10)
+		br = reader(&s.kit.unzipped, zr)
 		s.under = nil
 		if head, err = peekHead(br, live); err != nil {
 			return nil, false, false, live, done, err
@@ -193,7 +198,30 @@ func (s *searcher) open() (r *bufio.Reader, mail, skip, live bool, done func(), 
 		}
 		return nil, false, true, live, done, nil
 	}
-	return br, !s.o.Raw && mailbox.Sniff(head), false, live, done, nil
+	if s.o.Raw {
+		return br, false, false, live, done, nil
+	}
+	if mailbox.Sniff(head) {
+		return br, true, false, live, done, nil
+	}
+	if roff.Sniff(head) {
+		// A manual page's source: read as the text it stands for, its
+		// escapes resolved ("util\-linux", "\fIftp://...\fP"), its lines
+		// kept; columns and byte offsets count in that text.
+		br = reader(&s.kit.unroffed, transform.NewReader(br, roff.Decoder()))
+		s.under = nil
+	}
+	return br, false, false, live, done, nil
+}
+
+// reader returns *kept reset to read r, made first if need be.
+func reader(kept **bufio.Reader, r io.Reader) *bufio.Reader {
+	if *kept == nil {
+		*kept = bufio.NewReaderSize(r, 64<<10)
+	} else {
+		(*kept).Reset(r)
+	}
+	return *kept
 }
 
 // gzipped reports whether head starts as a gzip member does: ID1, ID2 and

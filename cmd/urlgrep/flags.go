@@ -136,7 +136,7 @@ func newFlags(cfg *config) (*flag.FlagSet, []flagdoc.Group) {
 	fs.SetAnnotation("jobs", "machine", nil) // its default is the CPUs
 
 	fs = group("Mail and news")
-	fs.BoolVar(&cfg.raw, "raw", false, "read input as plain text, even when it looks like mail or news")
+	fs.BoolVar(&cfg.raw, "raw", false, "read input as plain text, even when it looks like mail, news or a manual page's source")
 	fs.BoolVar(&cfg.unwrap, "unwrap", false, "report the target of mail security gateways' redirect links (Safe Links, Proofpoint, Google)")
 
 	fs = group("Output")
