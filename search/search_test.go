@@ -248,20 +248,13 @@ func TestRoff(t *testing.T) {
 	page := ".\\\" generated\n.TH X 1\n.  mso www.tmac\n.SH SEE\n.URL \"https://github.com/util\\-linux/util\\-linux/\" \"\" \".\"\n" +
 		"\\fIftp://ftp.gnu.org/pub/gnu/bash/\\fP and \\*(Aqhttp://a.example/\\:x/\\:y\\*(Aq\n"
 	want := "[https://github.com/util-linux/util-linux/:5 ftp://ftp.gnu.org/pub/gnu/bash/:6 http://a.example/x/y:6]"
-	gz := func(s string) string {
-		var b bytes.Buffer
-		w := gzip.NewWriter(&b)
-		io.WriteString(w, s)
-		w.Close()
-		return b.String()
-	}
 	for _, tc := range []struct {
 		name, in string
 		o        Options
 	}{
 		{"one job", page, Options{}},
 		{"two jobs", page, Options{Jobs: 2}},
-		{"gzipped", gz(page), Options{Decompress: true}},
+		{"gzipped", gzipString(page), Options{Decompress: true}},
 	} {
 		var got []string
 		_, err := Search(Input{Name: "in", R: strings.NewReader(tc.in)}, tc.o, func(ev *Event) bool {
@@ -301,18 +294,21 @@ func TestBinary(t *testing.T) {
 	}
 }
 
+// gzipString returns s as a gzip member.
+func gzipString(s string) string {
+	var b bytes.Buffer
+	w := gzip.NewWriter(&b)
+	io.WriteString(w, s)
+	w.Close()
+	return b.String()
+}
+
 // TestDecompress checks gzip input: binary (skipped) without Decompress;
 // with it, read as what it holds, mail decoded, members one after another
 // read as one stream, positions in the decompressed text, and a cut
 // stream an error after what came before it.
 func TestDecompress(t *testing.T) {
-	gz := func(s string) string {
-		var b bytes.Buffer
-		w := gzip.NewWriter(&b)
-		io.WriteString(w, s)
-		w.Close()
-		return b.String()
-	}
+	gz := gzipString
 	mail := "From a@example.org Mon Nov  2 09:14:03 1994\nFrom: a@example.org\nSubject: x\nContent-Transfer-Encoding: quoted-printable\n\nsee http://a.example/lo=\nng\n"
 	in := gz(mail) + gz("and http://b.example/ in a second member\n")
 	found, notes, _ := urls(t, in, Options{})
