@@ -131,7 +131,7 @@ func (d *decoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err er
 			d.lineStart = nl
 			continue
 		}
-		out, n := escape(src[nSrc:], atEOF)
+		out, n := escapeInLine(src[nSrc:], atEOF)
 		if n == 0 {
 			return nDst, nSrc, transform.ErrShortSrc // the escape, whole, in the next call
 		}
@@ -191,6 +191,17 @@ var specials = map[string]string{
 // podStrings are the strings \*(xy that pod2man defines for the quotes
 // it writes around code and URLs; a page's own are kept as written.
 var podStrings = map[string]string{"Aq": "'", "L\"": "\"", "R\"": "\"", "C`": "\"", "C'": "\"", "PI": "π"}
+
+// escapeInLine is escape, but for an escape whose argument would run
+// over a line break ("\\X'...", "\\[...", "\\f" and a break), which is
+// kept as written: every line break is the text's.
+func escapeInLine(b []byte, atEOF bool) ([]byte, int) {
+	out, n := escape(b, atEOF)
+	if n > 2 && bytes.Count(b[:n], []byte("\n")) != bytes.Count(out, []byte("\n")) {
+		return b[:2], 2
+	}
+	return out, n
+}
 
 // escape returns what the escape that b starts with (b[0] is '\\')
 // stands for, and its length; n is 0 when b ends before the escape does

@@ -39,6 +39,7 @@ func TestDecoder(t *testing.T) {
 		{"cut escape at the end", `end\(a`, `end\(a`},
 		{"unclosed bracket", `\[` + strings.Repeat("x", 100), `\[` + strings.Repeat("x", 100)},
 		{"unclosed quote", `\h'` + strings.Repeat("x", 100), `\h'` + strings.Repeat("x", 100)},
+		{"no argument over a line break", "\\X'a\nb' \\[a\nb] \\f\nx \\f(a\nb", "\\X'a\nb' \\[a\nb] \\f\nx \\f(a\nb"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := decode(t, tc.in); got != tc.want {
