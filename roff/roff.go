@@ -112,14 +112,16 @@ func (d *decoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err er
 				continue
 			}
 		}
-		// Up to the next backslash or line break.
-		i := bytes.IndexAny(src[nSrc:], "\\\n")
-		nl := false
-		if i < 0 {
-			i = len(src) - nSrc
-		} else if src[nSrc+i] == '\n' {
-			i++
-			nl = true
+		// Up to the next backslash or line break, each found with a
+		// vector search (bytes.IndexAny reads a byte at a time): the
+		// line's end first, then a backslash before it.
+		rest := src[nSrc:]
+		i, nl := len(rest), false
+		if j := bytes.IndexByte(rest, '\n'); j >= 0 {
+			i, nl = j+1, true
+		}
+		if j := bytes.IndexByte(rest[:i], '\\'); j >= 0 {
+			i, nl = j, false
 		}
 		if i > 0 {
 			if nDst+i > len(dst) {
@@ -131,14 +133,22 @@ func (d *decoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err er
 			d.lineStart = nl
 			continue
 		}
-		out, n := escapeInLine(src[nSrc:], atEOF)
+		out, n, kept := escapeInLine(src[nSrc:], atEOF)
 		if n == 0 {
 			return nDst, nSrc, transform.ErrShortSrc // the escape, whole, in the next call
 		}
-		if nDst+len(out) > len(dst) {
+		m := len(out)
+		if kept {
+			m = n
+		}
+		if nDst+m > len(dst) {
 			return nDst, nSrc, transform.ErrShortDst
 		}
-		nDst += copy(dst[nDst:], out)
+		if kept {
+			nDst += copy(dst[nDst:], src[nSrc:nSrc+n])
+		} else {
+			nDst += copy(dst[nDst:], out)
+		}
 		d.lineStart = n == 2 && src[nSrc+1] == '\n'
 		nSrc += n
 	}
@@ -195,60 +205,62 @@ var podStrings = map[string]string{"Aq": "'", "L\"": "\"", "R\"": "\"", "C`": "\
 // escapeInLine is escape, but for an escape whose argument would run
 // over a line break ("\\X'...", "\\[...", "\\f" and a break), which is
 // kept as written: every line break is the text's.
-func escapeInLine(b []byte, atEOF bool) ([]byte, int) {
-	out, n := escape(b, atEOF)
-	if n > 2 && bytes.Count(b[:n], []byte("\n")) != bytes.Count(out, []byte("\n")) {
-		return b[:2], 2
+func escapeInLine(b []byte, atEOF bool) (out string, n int, kept bool) {
+	out, n, kept = escape(b, atEOF)
+	if n > 2 && !kept && bytes.IndexByte(b[:n], '\n') >= 0 {
+		return "", 2, true
 	}
-	return out, n
+	return out, n, kept
 }
 
 // escape returns what the escape that b starts with (b[0] is '\\')
-// stands for, and its length; n is 0 when b ends before the escape does
-// and more input may come (atEOF false).
-func escape(b []byte, atEOF bool) (out []byte, n int) {
+// stands for, and its length, or kept when it stands for itself, b[:n] as
+// written (a string, not a []byte: no allocation for each escape); n is 0
+// when b ends before the escape does and more input may come (atEOF
+// false).
+func escape(b []byte, atEOF bool) (out string, n int, kept bool) {
 	if len(b) < 2 {
 		if atEOF {
-			return b, len(b)
+			return "", len(b), true
 		}
-		return nil, 0
+		return "", 0, false
 	}
 	switch c := b[1]; c {
 	case '-':
-		return []byte("-"), 2
+		return "-", 2, false
 	case '.':
-		return []byte("."), 2
+		return ".", 2, false
 	case 'e', '\\':
-		return []byte("\\"), 2
+		return "\\", 2, false
 	case '&', ')', '%', ':', '/', ',', 'c', '^', '|':
-		return nil, 2
+		return "", 2, false
 	case ' ', '~', '0':
-		return []byte(" "), 2
+		return " ", 2, false
 	case '\n':
-		return []byte("\n"), 2 // a line continued: its break kept, for the lines' numbers
+		return "\n", 2, false // a line continued: its break kept, for the lines' numbers
 	case '(':
 		if len(b) < 4 {
 			return short(b, atEOF)
 		}
 		if s, ok := specials[string(b[2:4])]; ok {
-			return []byte(s), 4
+			return s, 4, false
 		}
-		return b[:4], 4
+		return "", 4, true
 	case '[':
 		name, n := bracketed(b[1:])
 		if n == 0 {
 			return short(b, atEOF)
 		}
 		if n < 0 {
-			return b[:2], 2
+			return "", 2, true
 		}
 		if s, ok := specials[string(name)]; ok {
-			return []byte(s), 1 + n
+			return s, 1 + n, false
 		}
 		if r, ok := unicodeName(name); ok {
-			return utf8.AppendRune(nil, r), 1 + n
+			return string(r), 1 + n, false
 		}
-		return b[:1+n], 1 + n
+		return "", 1 + n, true
 	case '*':
 		if len(b) < 3 {
 			return short(b, atEOF)
@@ -258,13 +270,13 @@ func escape(b []byte, atEOF bool) (out []byte, n int) {
 				return short(b, atEOF)
 			}
 			if s, ok := podStrings[string(b[3:5])]; ok {
-				return []byte(s), 5
+				return s, 5, false
 			}
-			return b[:5], 5
+			return "", 5, true
 		}
-		return b[:2], 2 // \*x or \*[name]: a page's own string
+		return "", 2, true // \*x or \*[name]: a page's own string
 	case 'z':
-		return nil, 2 // \zc: c takes no room; it is kept
+		return "", 2, false // \zc: c takes no room; it is kept
 	case 'f', 'F', 'm', 'M', 's', 'k':
 		// An argument of one byte, (xy or [name]; \s also takes a sign
 		// first, and two digits when the first is 1, 2 or 3 ("\s-1",
@@ -283,10 +295,10 @@ func escape(b []byte, atEOF bool) (out []byte, n int) {
 						return short(b, atEOF)
 					}
 					if e := b[i+1]; e >= '0' && e <= '9' {
-						return nil, i + 2
+						return "", i + 2, false
 					}
 				}
-				return nil, i + 1
+				return "", i + 1, false
 			}
 		}
 		if i >= len(b) {
@@ -297,18 +309,18 @@ func escape(b []byte, atEOF bool) (out []byte, n int) {
 			if i+3 > len(b) {
 				return short(b, atEOF)
 			}
-			return nil, i + 3
+			return "", i + 3, false
 		case '[':
 			_, n := bracketed(b[i:])
 			if n == 0 {
 				return short(b, atEOF)
 			}
 			if n < 0 {
-				return b[:2], 2
+				return "", 2, true
 			}
-			return nil, i + n
+			return "", i + n, false
 		}
-		return nil, i + 1
+		return "", i + 1, false
 	case 'h', 'v', 'w', 'o', 'X', 'Z', 'b', 'x', 'D', 'l', 'L':
 		// A quoted argument: \h'1m', \w'text', \X'tty: link URL'.
 		if len(b) < 3 {
@@ -318,22 +330,22 @@ func escape(b []byte, atEOF bool) (out []byte, n int) {
 		end := bytes.IndexByte(b[3:min(len(b), maxEscape)], q)
 		if end < 0 {
 			if len(b) < maxEscape && !atEOF {
-				return nil, 0
+				return "", 0, false
 			}
-			return b[:2], 2 // unclosed within the bound: kept as written
+			return "", 2, true // unclosed within the bound: kept as written
 		}
-		return nil, 3 + end + 1
+		return "", 3 + end + 1, false
 	}
-	return b[:2], 2
+	return "", 2, true
 }
 
 // short is escape's answer for an escape that b, cut short, may hold:
 // more input when it may come, else b as it is.
-func short(b []byte, atEOF bool) ([]byte, int) {
+func short(b []byte, atEOF bool) (string, int, bool) {
 	if atEOF {
-		return b, len(b)
+		return "", len(b), true
 	}
-	return nil, 0
+	return "", 0, false
 }
 
 // bracketed returns the name in the "[name]" that b starts with and its

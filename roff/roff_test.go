@@ -119,3 +119,18 @@ func FuzzDecoder(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkDecoder decodes a manual page's source (bash.1-like: fonts,
+// hyphens, specials every few words).
+func BenchmarkDecoder(b *testing.B) {
+	line := ".TP\n\\fB\\-\\-posix\\fP changes the behavior of \\fBbash\\fP where the default operation differs from the \\s-1POSIX\\s0 standard; see \\(lqhttps://www.gnu.org/software/bash/\\:manual/\\(rq and \\*(Aqx\\*(Aq.\n"
+	src := []byte(strings.Repeat(line, 2000))
+	dst := make([]byte, len(src))
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := Decoder().Transform(dst, src, true); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
