@@ -19,18 +19,15 @@ export function registerPlugin(name, plugin) {
 	return real.registerPlugin(name, plugin);
 }
 const snap = () => JSON.parse(JSON.stringify(state));
-export function find(...args) {
+// recorded is fn, the real function named name, that leaves its call and
+// the registrations it ran under in globalThis.__last.
+const recorded = (name, fn) => (...args) => {
 	state.initialized = true;
 	const s = snap();
-	const r = real.find(...args);
-	globalThis.__last = { fn: 'find', args, state: s };
+	const r = fn(...args);
+	globalThis.__last = { fn: name, args, state: s };
 	return r;
-}
-export function test(...args) {
-	state.initialized = true;
-	const s = snap();
-	const r = real.test(...args);
-	globalThis.__last = { fn: 'test', args, state: s };
-	return r;
-}
+};
+export const find = recorded('find', real.find);
+export const test = recorded('test', real.test);
 export function tokenize(str) { state.initialized = true; return real.tokenize(str); }
