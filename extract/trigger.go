@@ -133,6 +133,9 @@ func (s *Scanner) startsNothing(k, n int) bool {
 // no candidate, as the bytes around it in buf[start:] tell, whatever
 // follows buf:
 //   - a '.' not after "www" (www hosts are the only candidates a '.' starts);
+//   - a ':' after a byte that ends no scheme (§2.1: a scheme's bytes are
+//     letters, digits, "+", "-" and "."), or at start ("x := 1", "a[:n]",
+//     "(: "), where Scanner.try finds no scheme to start from;
 //   - a ':' followed by a byte that is no URL byte ("Note: ", "Subject: x"):
 //     a URL has a part after its colon, and runEnd would stop at once
 //     (but for a JSON string's escaped slash, "https:\/\/": bareJSON);
@@ -144,6 +147,9 @@ func (f *Finder) startsNothingIn(buf []byte, start, k, n int) bool {
 	case tDot:
 		return n-3 < start || buf[n-1]|0x20 != 'w' || !hasPrefixFold(buf[n-3:n+1], "www.")
 	case tColon:
+		if n == start || !isSchemeByte(buf[n-1]) {
+			return true // no scheme ends here: try looks back no further than start
+		}
 		if n+1 < len(buf) {
 			c := buf[n+1]
 			return c < 0x80 && !urlByte[c] && !(c == '\\' && (f.cfg.escapes || jsonSlash(buf, n+1)))

@@ -134,6 +134,46 @@ func TestMayTriggerKeepsCandidates(t *testing.T) {
 	}
 }
 
+// TestColonAfterNoScheme: a ':' that startsNothing stops for the byte
+// before it, one no scheme ends with, or for standing at the first byte
+// the Scanner may look at, starts nothing when Scanner.try is asked
+// about it all the same: startsNothing saves try's work, and changes no
+// answer.
+func TestColonAfterNoScheme(t *testing.T) {
+	tails := []string{"//a.example/x", "http://a.example/", `\/\/a.example/`, "a@b.example", "//[::1]/", "x"}
+	for _, opts := range [][]Option{nil, {WithEmail(true)}, {WithEscapes(true)}} {
+		s := NewScanner(strings.NewReader(""), opts...)
+		for before := range 256 {
+			if isSchemeByte(byte(before)) {
+				continue
+			}
+			for _, tail := range tails {
+				data := []byte("see http" + string([]byte{byte(before)}) + ":" + tail)
+				const n = len("see http") + 1
+				s.buf, s.start, s.end, s.eof = data, 0, len(data), true
+				if !s.startsNothing(tColon, n) {
+					t.Fatalf("%q: startsNothing lets the ':' through", data)
+				}
+				if m, _, _, _, more := s.try(n, tColon); m != nil || more {
+					t.Fatalf("%q: try finds %v (more %v) at the ':'", data, m, more)
+				}
+			}
+		}
+		for _, tail := range tails {
+			// The ':' at the Scanner's start: what is before it is
+			// behind, and try looks no further back than start.
+			data := []byte("http:" + tail)
+			s.buf, s.start, s.end, s.eof = data, 4, len(data), true
+			if !s.startsNothing(tColon, 4) {
+				t.Fatalf("%q from 4: startsNothing lets the ':' through", data)
+			}
+			if m, _, _, _, more := s.try(4, tColon); m != nil || more {
+				t.Fatalf("%q from 4: try finds %v (more %v) at the ':'", data, m, more)
+			}
+		}
+	}
+}
+
 // sameFused scans in with the one-pass and the per-kind trigger search
 // and fails unless they give the same segments, the same Matches in every
 // field, the same drops and the same error.
