@@ -43,7 +43,10 @@
 //     so), and one broken after a "/", "?", "&" or "#" where the rest did
 //     not fit a filled line (RFCs' references) when the next line goes on
 //     as such a URL does (README.md, "Bare URLs broken over lines");
-//   - hosts starting "www." with no scheme, as GFM links them;
+//   - hosts starting "www." with no scheme, as GFM links them, but with a
+//     top-level domain that is one (the root zone's, or special-use such
+//     as "example"): "www.conf" is a file's name (GFM's rule:
+//     [WithGFMWWW]);
 //   - e-mail addresses, as mailto: URLs, with [WithEmail]: GFM's local
 //     parts, and an apostrophe between letters ("o'malley@") and a
 //     sourcehut list's "~owner/" (RFC 5322 §3.2.3's atext has both).

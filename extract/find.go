@@ -10,6 +10,8 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"golang.org/x/net/publicsuffix"
+
 	"github.com/urlgrep/urlgrep/internal/ascii"
 	"github.com/urlgrep/urlgrep/rfc1738"
 	"github.com/urlgrep/urlgrep/wrapper"
@@ -64,6 +66,7 @@ type config struct {
 	noAngle      bool // "<http://...>" is left to the caller (goldmark's autolinks)
 	escapes      bool // "\\" before ASCII punctuation is a Markdown escape
 	gfmTrailing  bool // WithGFMTrailing
+	gfmWWW       bool // WithGFMWWW
 	lazy         bool // WithLazyMatch
 	onDrop       func(offset int64, line int)
 }
@@ -115,6 +118,15 @@ func OnDrop(f func(offset int64, line int)) Option {
 // in a path, query or fragment is the URL's own, as real URLs in mail and
 // documents end ("...#h3-...-final-character_s_").
 func WithGFMTrailing(on bool) Option { return func(c *config) { c.gfmTrailing = on } }
+
+// WithGFMWWW turns on or off GFM's rule for a "www." host's domain
+// (default off): on, any name with a dot is one ("www.commonmark.org",
+// but "www.conf" too), as GFM's extended www autolinks have it and as
+// GitHub renders Markdown; off, its top-level domain must be one the
+// root zone delegates, or a special-use name such as "example" (RFC
+// 6761), so that a file or a setting named so in text is no host:
+// "pool.d/www.conf" in PHP's setup, "www.tmac" in groff's, "www.go".
+func WithGFMWWW(on bool) Option { return func(c *config) { c.gfmWWW = on } }
 
 // underEnds says whether a final "_" ends a bare URL after prev wherever
 // it stands (trimEnd).
@@ -1025,7 +1037,7 @@ func (f *Finder) joined(kind Kind, data []byte, s int, prev byte, atEOF bool, qu
 	if m == nil && cut {
 		return nil, cutNoURL, false
 	}
-	if m == nil || !m.Valid() && !cut && f.validAsWritten(prefix, first) || kind == WWW && m.Parsed.HasUser {
+	if m == nil || !m.Valid() && !cut && f.validAsWritten(prefix, first) || kind == WWW && !f.wwwHost(m.Parsed) {
 		return nil, 0, false
 	}
 	if kind == Bare {
@@ -1473,10 +1485,98 @@ func (f *Finder) www(data []byte, s int, prev byte, atEOF, written, link bool) (
 			m = f.match(WWW, raw, raw, "", "http://")
 		}
 	}
-	if m == nil || m.Parsed.HasUser {
+	if m != nil && !f.wwwHost(m.Parsed) {
+		m = nil
+		if k := gluedLabel(data[s:end]); k > 4 {
+			// Prose run on after the host's final dot, with no space
+			// ("www.aacsb.edu.去查询", spam's Chinese): the host before it,
+			// when that is one.
+			end = s + k
+			raw = f.str(data[s:end])
+			if m = f.match(WWW, raw, f.ampText(raw, data[s:end]), "", "http://"); m != nil && !f.wwwHost(m.Parsed) {
+				m = nil
+			}
+		}
+	}
+	if m == nil {
 		return nil, 0, false
 	}
 	return m, end, false
+}
+
+// gluedLabel returns the index in host, a "www." host as written with
+// nothing after it, of the dot before its last label when that label
+// holds a byte that is not ASCII and is no top-level domain (wwwHost
+// said so), or -1.
+func gluedLabel(host []byte) int {
+	dot := bytes.LastIndexByte(host, '.')
+	if dot < 0 || bytes.ContainsAny(host[dot:], "/?#:@") || !slices.ContainsFunc(host[dot:], func(c byte) bool { return c >= 0x80 }) {
+		return -1
+	}
+	return dot
+}
+
+// wwwHost reports whether u, read from a "www." host with no scheme, is
+// one to report: no user ("www.a.example@b.example" is an address's
+// text), and, but with WithGFMWWW, a top-level domain that is one
+// (knownTLD).
+func (f *Finder) wwwHost(u *rfc1738.URL) bool {
+	if u.HasUser || f.cfg.gfmWWW {
+		return !u.HasUser
+	}
+	host := strings.TrimSuffix(u.Host, ".") // RFC 1034 §3.1's absolute name
+	tld := host[strings.LastIndexByte(host, '.')+1:]
+	for i := range len(tld) {
+		if 'A' <= tld[i] && tld[i] <= 'Z' {
+			tld = strings.ToLower(tld) // rare: most hosts are written in lower case
+			break
+		}
+	}
+	if f.lite == nil {
+		return knownTLD(tld)
+	}
+	// A lazy Scanner allocates nothing for a URL: it keeps the answers
+	// (publicsuffix.PublicSuffix allocates an error for each name, as it
+	// tries it as an IP address first), for at most maxTLDs names.
+	l := f.lite
+	known, ok := l.tlds[tld]
+	if !ok {
+		known = knownTLD(tld)
+		if l.tlds == nil || len(l.tlds) >= maxTLDs {
+			l.tlds = make(map[string]bool)
+		}
+		l.tlds[strings.Clone(tld)] = known // tld is the buffer's
+	}
+	return known
+}
+
+// maxTLDs bounds the top-level domains a lazy Scanner remembers
+// (wwwHost); the root zone holds about 1,450.
+const maxTLDs = 256
+
+// specialTLDs are the special-use top-level names (RFC 6761 §6: test,
+// localhost, invalid, example; RFC 6762: local; RFC 9476: alt) and
+// ICANN's "internal", which the root zone will never delegate, and which
+// documents and examples use as hosts.
+var specialTLDs = [...]string{"alt", "example", "internal", "invalid", "local", "localhost", "test"}
+
+// knownTLD reports whether tld, a host's last label in lower case and in
+// ASCII (an A-label for an IDN), is a top-level domain: in ICANN's
+// section of the Public Suffix List as golang.org/x/net/publicsuffix
+// holds it (the root zone's TLDs, brands' and IDNs' included), or
+// special-use (specialTLDs). A name under it is asked about, not the TLD
+// alone: some are listed by a wildcard only ("*.ck", "*.bd").
+func knownTLD(tld string) bool {
+	if tld == "" {
+		return false
+	}
+	for _, s := range specialTLDs {
+		if tld == s {
+			return true
+		}
+	}
+	_, icann := publicsuffix.PublicSuffix("x." + tld)
+	return icann
 }
 
 // emailAt recognises an address whose local part is data[s:at], linked as

@@ -836,6 +836,10 @@ var scanTests = []struct {
 		want: []string{"https://invisible-island.net/xterm/ctlseqs/ctlseqs.html#h3-Functions-using-CSI-_-ordered-by-the-final-character_s_", "http://a.example/clicks.asp?id=7848_8_", "http://b.example/u", "www.c.example", "http://d.example", "mailto:e@f.example", "news:comp.lang.cobol", "http://g.example/r.asp?r", "http://h.example/__init__"}},
 	{name: "final underscore, GFM's way", in: "see http://a.example/x_y_ and (http://a.example/clicks.asp?id=7848_8_) _http://b.example/u_ www.c.example/d_", opts: []Option{WithGFMTrailing(true)},
 		want: []string{"http://a.example/x_y", "http://a.example/clicks.asp?id=7848_8", "http://b.example/u", "www.c.example/d"}},
+	// WithGFMWWW: any name with a dot after "www." (today_test's "www
+	// host's top-level domain" for the default).
+	{name: "www host's domain, GFM's way", in: "see www.conf, www.x.y/z and www.python.org", opts: []Option{WithGFMWWW(true)},
+		want: []string{"www.conf", "www.x.y/z", "www.python.org"}},
 	// find.go trimEnd: an entity reference ("&amp;") is not the URL's.
 	{name: "entity at end", in: "http://a.b/?x=1&amp;", want: []string{"http://a.b/?x=1"}},
 	// "&amp;" stands for "&" wherever it is (HTML read as text); Raw keeps it.

@@ -49,6 +49,17 @@ var todayTests = []struct {
 	// linkifyjs's parser suite: a first label that starts with a letter
 	// that is not ASCII was passed over; a character that ends the run
 	// straight after "www." starts nothing (it looped, once allowed).
+	// wwwHost: a "www." name is a host when its top-level domain is one
+	// (the root zone's, IDNs' and brands' included, or special-use);
+	// files and settings named so are not ("pool.d/www.conf" is after a
+	// "/" anyway).
+	{"www host's top-level domain", "see www.conf, www.tmac and www.go; www.example.c www.x.y www.1.2 but www.python.org, WWW.EXAMPLE.COM, www.a.example, www.b.invalid www.c.test www.google www.сайт.рф www.d.ONION www.e.com.",
+		[]string{"www.python.org", "WWW.EXAMPLE.COM", "www.a.example", "www.b.invalid", "www.c.test", "www.google", "www.сайт.рф", "www.d.ONION", "www.e.com"}},
+	// ... and the wildcard-only ones of the Public Suffix List ("*.ck");
+	// a label of another script glued on after the last dot is prose's
+	// (SpamAssassin's corpus: "www.aacsb.edu.去查询").
+	{"www host's top-level domain, wildcard and glued text", "www.ck, www.gov.bd, www.aacsb.edu.去查询 www.a.example.查询 www.b.例え.jp www.c.example.рф/x www.d.example.テスト",
+		[]string{"www.ck", "www.gov.bd", "www.aacsb.edu", "www.a.example", "www.b.例え.jp", "www.c.example.рф/x", "www.d.example"}},
 	{"IDN www host, first letter", "www.öko.de, www.Ölwechsel.example/x and www.… www.— www.«x»", []string{"www.öko.de", "www.Ölwechsel.example/x"}},
 
 	// 3. IP literals.

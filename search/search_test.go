@@ -245,7 +245,7 @@ func TestByteOrderMark(t *testing.T) {
 // resolved, on each line of the source, with one job or two and gzipped;
 // Raw reads it as written; and Sniff says Roff.
 func TestRoff(t *testing.T) {
-	page := ".\\\" generated\n.TH X 1\n.  mso www.tmac\n.SH SEE\n.URL \"https://github.com/util\\-linux/util\\-linux/\" \"\" \".\"\n" +
+	page := ".\\\" generated\n.TH X 1\n.  so www.example.org/man7/groff.7\n.SH SEE\n.URL \"https://github.com/util\\-linux/util\\-linux/\" \"\" \".\"\n" +
 		"\\fIftp://ftp.gnu.org/pub/gnu/bash/\\fP and \\*(Aqhttp://a.example/\\:x/\\:y\\*(Aq\n"
 	want := "[https://github.com/util-linux/util-linux/:5 ftp://ftp.gnu.org/pub/gnu/bash/:6 http://a.example/x/y:6]"
 	for _, tc := range []struct {
@@ -269,7 +269,7 @@ func TestRoff(t *testing.T) {
 	}
 	found, _, _ := urls(t, page, Options{Raw: true})
 	// As written, the escapes cut the URLs or join what is no URL's.
-	if want := "[www.tmac https://github.com/util fIftp://ftp.gnu.org/pub/gnu/bash/ http://a.example/]"; fmt.Sprint(found) != want {
+	if want := "[www.example.org/man7/groff.7 https://github.com/util fIftp://ftp.gnu.org/pub/gnu/bash/ http://a.example/]"; fmt.Sprint(found) != want {
 		t.Errorf("Raw: found %q, want %s", found, want)
 	}
 	if k := Sniff([]byte(page), Options{}); k != Roff {
