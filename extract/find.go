@@ -461,6 +461,15 @@ func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF, w
 			m = f.match(Bare, raw, raw, "", "")
 		}
 	}
+	if m != nil && slashed && m.Parsed.Internet && !bytes.ContainsAny(data[body:end], "/?#") {
+		if k := gluedLabel(data[body:end]); k > 0 && f.gluedProse(m.Parsed.Host) {
+			// Prose run on after the host's final dot, with no space
+			// ("https://example.com.了解更多"): the URL before it.
+			end = body + k
+			raw = f.str(data[s:end])
+			m = f.match(Bare, raw, f.ampText(raw, data[s:end]), "", "")
+		}
+	}
 	if m == nil {
 		return nil, 0, false
 	}
@@ -1504,10 +1513,10 @@ func (f *Finder) www(data []byte, s int, prev byte, atEOF, written, link bool) (
 	return m, end, false
 }
 
-// gluedLabel returns the index in host, a "www." host as written with
-// nothing after it, of the dot before its last label when that label
-// holds a byte that is not ASCII and is no top-level domain (wwwHost
-// said so), or -1.
+// gluedLabel returns the index in host, a host as written with nothing
+// after it, of the dot before its last label when that label holds a
+// byte that is not ASCII, or -1. Whether that label is prose glued on
+// is for the caller to say: wwwHost, or gluedProse.
 func gluedLabel(host []byte) int {
 	dot := bytes.LastIndexByte(host, '.')
 	if dot < 0 || bytes.ContainsAny(host[dot:], "/?#:@") || !slices.ContainsFunc(host[dot:], func(c byte) bool { return c >= 0x80 }) {
@@ -1525,7 +1534,14 @@ func (f *Finder) wwwHost(u *rfc1738.URL) bool {
 		return !u.HasUser
 	}
 	host := strings.TrimSuffix(u.Host, ".") // RFC 1034 §3.1's absolute name
-	tld := host[strings.LastIndexByte(host, '.')+1:]
+	return f.knownTLDCached(host[strings.LastIndexByte(host, '.')+1:])
+}
+
+// knownTLDCached is knownTLD for a label in any case. A lazy Scanner
+// allocates nothing for a URL: it keeps the answers
+// (publicsuffix.PublicSuffix allocates an error for each name, as it
+// tries it as an IP address first), for at most maxTLDs names.
+func (f *Finder) knownTLDCached(tld string) bool {
 	for i := range len(tld) {
 		if 'A' <= tld[i] && tld[i] <= 'Z' {
 			tld = strings.ToLower(tld) // rare: most hosts are written in lower case
@@ -1535,9 +1551,6 @@ func (f *Finder) wwwHost(u *rfc1738.URL) bool {
 	if f.lite == nil {
 		return knownTLD(tld)
 	}
-	// A lazy Scanner allocates nothing for a URL: it keeps the answers
-	// (publicsuffix.PublicSuffix allocates an error for each name, as it
-	// tries it as an IP address first), for at most maxTLDs names.
 	l := f.lite
 	known, ok := l.tlds[tld]
 	if !ok {
@@ -1548,6 +1561,20 @@ func (f *Finder) wwwHost(u *rfc1738.URL) bool {
 		l.tlds[strings.Clone(tld)] = known // tld is the buffer's
 	}
 	return known
+}
+
+// gluedProse reports whether host, a URL's (in ASCII, A-labels for
+// IDNs), ends in a label that is no top-level domain after one that is
+// ("example.com.xn--..."): with gluedLabel's non-ASCII label as written,
+// prose run on after the host's final dot, not the host's. A host whose
+// labels are all another script's ("пример.испытание") stays whole, as
+// any host does with a scheme (http://intranet/).
+func (f *Finder) gluedProse(host string) bool {
+	dot := strings.LastIndexByte(host, '.')
+	if dot <= 0 || f.knownTLDCached(host[dot+1:]) {
+		return false
+	}
+	return f.knownTLDCached(host[strings.LastIndexByte(host[:dot], '.')+1 : dot])
 }
 
 // maxTLDs bounds the top-level domains a lazy Scanner remembers

@@ -60,6 +60,11 @@ var todayTests = []struct {
 	// (SpamAssassin's corpus: "www.aacsb.edu.去查询").
 	{"www host's top-level domain, wildcard and glued text", "www.ck, www.gov.bd, www.aacsb.edu.去查询 www.a.example.查询 www.b.例え.jp www.c.example.рф/x www.d.example.テスト",
 		[]string{"www.ck", "www.gov.bd", "www.aacsb.edu", "www.a.example", "www.b.例え.jp", "www.c.example.рф/x", "www.d.example"}},
+	// gluedProse: with a scheme too, a label of another script after a
+	// top-level domain and its dot is prose run on; a host all of
+	// another script, or whose last label is a TLD, stays whole.
+	{"prose glued on after a host's final dot", "see https://example.com.了解更多 or http://www.aacsb.edu.去查询, https://例え.jp.を参照 http://пример.испытание http://www.example.中国 http://intranet.去",
+		[]string{"https://example.com", "http://www.aacsb.edu", "https://例え.jp", "http://пример.испытание", "http://www.example.中国", "http://intranet.去"}},
 	{"IDN www host, first letter", "www.öko.de, www.Ölwechsel.example/x and www.… www.— www.«x»", []string{"www.öko.de", "www.Ölwechsel.example/x"}},
 
 	// 3. IP literals.
