@@ -1578,7 +1578,7 @@ func (f *Finder) gluedProse(host string) bool {
 }
 
 // maxTLDs bounds the top-level domains a lazy Scanner remembers
-// (wwwHost); the root zone holds about 1,450.
+// (knownTLDCached); the root zone holds about 1,450.
 const maxTLDs = 256
 
 // specialTLDs are the special-use top-level names (RFC 6761 §6: test,
