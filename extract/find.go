@@ -1971,14 +1971,32 @@ func (f *Finder) runEnd(data []byte, i int, closer byte, atEOF bool) (end int, m
 // (plainURLByte) end in data[i:end], or end: a loop of its own over data
 // cut to runEnd's bound once, one comparison a byte where runEnd's own
 // loop made two and went through its cases' branches (2-3% of --raw on
-// dense text).
+// dense text). Eight bytes a step are tested with one branch (their
+// table entries ANDed), then the rest one at a time.
 func plainRun(data []byte, i, end int) int {
 	data = data[:end]
+	for ; i+8 <= len(data); i += 8 {
+		w := data[i : i+8 : i+8]
+		if plainURLBits[w[0]]&plainURLBits[w[1]]&plainURLBits[w[2]]&plainURLBits[w[3]]&
+			plainURLBits[w[4]]&plainURLBits[w[5]]&plainURLBits[w[6]]&plainURLBits[w[7]] == 0 {
+			break
+		}
+	}
 	for i < len(data) && plainURLByte[data[i]] {
 		i++
 	}
 	return i
 }
+
+// plainURLBits is plainURLByte as 1 and 0, for plainRun's AND of eight.
+var plainURLBits = func() (t [0x100]uint8) {
+	for c, ok := range plainURLByte {
+		if ok {
+			t[c] = 1
+		}
+	}
+	return t
+}()
 
 // otherScript reports whether r is a letter of a script other than Latin.
 // Where one follows an ASCII letter or digit in a host's last label, it is

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -1273,6 +1274,35 @@ func TestAtLineContext(t *testing.T) {
 		}
 		if got != tt.want {
 			t.Errorf("AtLine(%q at %d) = %q, want %q", tt.line, tt.at, got, tt.want)
+		}
+	}
+}
+
+// TestPlainRun: plainRun's eight-byte steps stop where a byte at a time
+// stops, from every start and bound, on random texts of plain URL bytes
+// with the bytes that end a run among them.
+func TestPlainRun(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 8))
+	const alphabet = "abz09/.-_~%?=&#(){}[]'\\\" <>\x00\x7f\x80\xff"
+	for range 2000 {
+		data := make([]byte, rng.IntN(40))
+		for i := range data {
+			if rng.IntN(6) == 0 {
+				data[i] = alphabet[rng.IntN(len(alphabet))]
+			} else {
+				data[i] = "abcxyz0123/.-_~"[rng.IntN(15)]
+			}
+		}
+		for end := 0; end <= len(data); end++ {
+			for i := 0; i <= end; i++ {
+				want := i
+				for want < end && plainURLByte[data[want]] {
+					want++
+				}
+				if got := plainRun(data, i, end); got != want {
+					t.Fatalf("plainRun(%q, %d, %d) = %d, want %d", data, i, end, got, want)
+				}
+			}
 		}
 	}
 }
