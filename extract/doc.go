@@ -46,10 +46,12 @@
 //   - hosts starting "www." with no scheme, as GFM links them, but with a
 //     top-level domain that is one (the root zone's, or special-use such
 //     as "example"): "www.conf" is a file's name (GFM's rule:
-//     [WithGFMWWW]);
+//     [WithGFMDomains]);
 //   - e-mail addresses, as mailto: URLs, with [WithEmail]: GFM's local
 //     parts, and an apostrophe between letters ("o'malley@") and a
-//     sourcehut list's "~owner/" (RFC 5322 §3.2.3's atext has both).
+//     sourcehut list's "~owner/" (RFC 5322 §3.2.3's atext has both),
+//     with a top-level domain that is one, as for "www." hosts
+//     ("logo@2x.png" is an image's name).
 //
 // Hosts are RFC 1738 domain names and IPv4 addresses, IP literals in
 // brackets (RFC 3986 §3.2.2, zones per RFC 6874) and internationalized

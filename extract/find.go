@@ -66,7 +66,7 @@ type config struct {
 	noAngle      bool // "<http://...>" is left to the caller (goldmark's autolinks)
 	escapes      bool // "\\" before ASCII punctuation is a Markdown escape
 	gfmTrailing  bool // WithGFMTrailing
-	gfmWWW       bool // WithGFMWWW
+	gfmDomains   bool // WithGFMDomains
 	lazy         bool // WithLazyMatch
 	onDrop       func(offset int64, line int)
 }
@@ -119,14 +119,15 @@ func OnDrop(f func(offset int64, line int)) Option {
 // documents end ("...#h3-...-final-character_s_").
 func WithGFMTrailing(on bool) Option { return func(c *config) { c.gfmTrailing = on } }
 
-// WithGFMWWW turns on or off GFM's rule for a "www." host's domain
-// (default off): on, any name with a dot is one ("www.commonmark.org",
-// but "www.conf" too), as GFM's extended www autolinks have it and as
-// GitHub renders Markdown; off, its top-level domain must be one the
-// root zone delegates, or a special-use name such as "example" (RFC
-// 6761), so that a file or a setting named so in text is no host:
-// "pool.d/www.conf" in PHP's setup, "www.tmac" in groff's, "www.go".
-func WithGFMWWW(on bool) Option { return func(c *config) { c.gfmWWW = on } }
+// WithGFMDomains turns on or off GFM's rule for the domain of a "www."
+// host and of a bare address (default off): on, any name with a dot is
+// one ("www.commonmark.org", but "www.conf" and "foo@bar.baz" too), as
+// GFM's extended autolinks have it and as GitHub renders Markdown; off,
+// its top-level domain must be one the root zone delegates, or a
+// special-use name such as "example" (RFC 6761), so that a file or a
+// setting named so in text is neither: "pool.d/www.conf" in PHP's setup,
+// "www.tmac" in groff's, "logo@2x.png" in a web page's sources.
+func WithGFMDomains(on bool) Option { return func(c *config) { c.gfmDomains = on } }
 
 // underEnds says whether a final "_" ends a bare URL after prev wherever
 // it stands (trimEnd).
@@ -1527,10 +1528,10 @@ func gluedLabel(host []byte) int {
 
 // wwwHost reports whether u, read from a "www." host with no scheme, is
 // one to report: no user ("www.a.example@b.example" is an address's
-// text), and, but with WithGFMWWW, a top-level domain that is one
+// text), and, but with WithGFMDomains, a top-level domain that is one
 // (knownTLD).
 func (f *Finder) wwwHost(u *rfc1738.URL) bool {
-	if u.HasUser || f.cfg.gfmWWW {
+	if u.HasUser || f.cfg.gfmDomains {
 		return !u.HasUser
 	}
 	host := strings.TrimSuffix(u.Host, ".") // RFC 1034 §3.1's absolute name
@@ -1584,8 +1585,11 @@ const maxTLDs = 256
 // specialTLDs are the special-use top-level names (RFC 6761 §6: test,
 // localhost, invalid, example; RFC 6762: local; RFC 9476: alt) and
 // ICANN's "internal", which the root zone will never delegate, and which
-// documents and examples use as hosts.
-var specialTLDs = [...]string{"alt", "example", "internal", "invalid", "local", "localhost", "test"}
+// documents and examples use as hosts; and "localdomain", which Linux
+// systems name themselves with ("root@localhost.localdomain" fills the
+// headers and logs that mail quotes: 90 addresses in SpamAssassin's
+// public corpus).
+var specialTLDs = [...]string{"alt", "example", "internal", "invalid", "local", "localdomain", "localhost", "test"}
 
 // knownTLD reports whether tld, a host's last label in lower case and in
 // ASCII (an A-label for an IDN), is a top-level domain: in ICANN's
@@ -1664,6 +1668,11 @@ func (f *Finder) emailAt(data []byte, s, at int, atEOF bool) (m *Match, end int,
 		text = unescapeLocal(raw) // the address the escapes stand for
 	}
 	if m = f.match(Email, raw, text, "", "mailto:"); m == nil || !m.Valid() {
+		return nil, 0, false
+	}
+	if tld := domain[strings.LastIndexByte(domain, '.')+1:]; !f.cfg.gfmDomains && !idn && !f.knownTLDCached(tld) {
+		// No top-level domain: "logo@2x.png", "node@v18.js" (an IDN's
+		// is left to the parser's IDNA2008 check).
 		return nil, 0, false
 	}
 	return m, end, false

@@ -632,7 +632,9 @@ var scanTests = []struct {
 		want: []string{"john.doe+test@mozilla.org", "john@mozilla.org", "john@mozilla.org", "a@b.example", "c@d.example"}},
 	// Markdown escapes in a local part (WithEscapes: converters from HTML
 	// write "john\_doe"); an escaped backslash is no escape of the "_".
-	{name: "email with Markdown escapes", in: `write john\_doe@example.com, a.b-c\_d@a.b and x\\_y@c.example`, opts: []Option{WithEmail(true), WithEscapes(true)},
+	// Markdown's options, as the goldmark extension sets them: GFM's
+	// "a.b" is a domain (WithGFMDomains).
+	{name: "email with Markdown escapes", in: `write john\_doe@example.com, a.b-c\_d@a.b and x\\_y@c.example`, opts: []Option{WithEmail(true), WithEscapes(true), WithGFMDomains(true)},
 		want: []string{"john_doe@example.com", "a.b-c_d@a.b"}},
 	{name: "email escapes without WithEscapes", in: `write john\_doe@example.com`, opts: []Option{WithEmail(true)}, want: nil},
 	// An apostrophe between letters is the local part's (RFC 5322 atext:
@@ -837,10 +839,14 @@ var scanTests = []struct {
 		want: []string{"https://invisible-island.net/xterm/ctlseqs/ctlseqs.html#h3-Functions-using-CSI-_-ordered-by-the-final-character_s_", "http://a.example/clicks.asp?id=7848_8_", "http://b.example/u", "www.c.example", "http://d.example", "mailto:e@f.example", "news:comp.lang.cobol", "http://g.example/r.asp?r", "http://h.example/__init__"}},
 	{name: "final underscore, GFM's way", in: "see http://a.example/x_y_ and (http://a.example/clicks.asp?id=7848_8_) _http://b.example/u_ www.c.example/d_", opts: []Option{WithGFMTrailing(true)},
 		want: []string{"http://a.example/x_y", "http://a.example/clicks.asp?id=7848_8", "http://b.example/u", "www.c.example/d"}},
-	// WithGFMWWW: any name with a dot after "www." (today_test's "www
-	// host's top-level domain" for the default).
-	{name: "www host's domain, GFM's way", in: "see www.conf, www.x.y/z and www.python.org", opts: []Option{WithGFMWWW(true)},
+	// WithGFMDomains: any name with a dot after "www." and "@" (today_test's
+	// "www host's top-level domain" for the default).
+	{name: "www host's domain, GFM's way", in: "see www.conf, www.x.y/z and www.python.org", opts: []Option{WithGFMDomains(true)},
 		want: []string{"www.conf", "www.x.y/z", "www.python.org"}},
+	{name: "address's domain", in: "logo@2x.png icon@3x.webp, node@v18.js postgresql@13-main.service foo@bar.baz a@b.example x@y.com me@host.local root@localhost.localdomain jo@例え.jp", opts: []Option{WithEmail(true)},
+		want: []string{"a@b.example", "x@y.com", "me@host.local", "root@localhost.localdomain", "jo@例え.jp"}},
+	{name: "address's domain, GFM's way", in: "logo@2x.png foo@bar.baz x@y.com", opts: []Option{WithEmail(true), WithGFMDomains(true)},
+		want: []string{"logo@2x.png", "foo@bar.baz", "x@y.com"}},
 	// find.go trimEnd: an entity reference ("&amp;") is not the URL's.
 	{name: "entity at end", in: "http://a.b/?x=1&amp;", want: []string{"http://a.b/?x=1"}},
 	// "&amp;" stands for "&" wherever it is (HTML read as text); Raw keeps it.

@@ -142,8 +142,9 @@
 // would, not the whole. An address's local part may hold an apostrophe
 // between letters ("o'malley@example.com", RFC 5322's atext) and start
 // with a list owner ("~owner/list@lists.sr.ht", sourcehut's lists), where
-// GFM links only the part after the "'" or the "/". A "www." host's
-// domain is GFM's, any name with a dot ("www.conf" is linked:
-// extract.WithGFMWWW, which the extension sets), where urlgrep's own
-// search wants a top-level domain that is one.
+// GFM links only the part after the "'" or the "/". The domain of a
+// "www." host or an address is GFM's, any name with a dot ("www.conf"
+// and "foo@bar.baz" are linked: extract.WithGFMDomains, which the
+// extension sets), where urlgrep's own search wants a top-level domain
+// that is one.
 package linkify

@@ -71,7 +71,7 @@ func newLinker(opts []Option) *linker {
 	l := &linker{Policy: linkpolicy.New(opts...)}
 	// "<http://...>" is goldmark's autolink, read before the transformer
 	// runs; in text, a bare URL inside is found.
-	l.finder = extract.NewFinder(append(l.ExtractOptions(), extract.WithAngle(false), extract.WithEscapes(true), extract.WithGFMTrailing(true), extract.WithGFMWWW(true))...)
+	l.finder = extract.NewFinder(append(l.ExtractOptions(), extract.WithAngle(false), extract.WithEscapes(true), extract.WithGFMTrailing(true), extract.WithGFMDomains(true))...)
 	return l
 }
 
