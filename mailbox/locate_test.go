@@ -138,6 +138,30 @@ func TestCutPieces(t *testing.T) {
 	testCutPieces(t, gen.String(), func(s string) int { return Messages([]byte(s)) })
 }
 
+// TestUndatedNotASCII: an undated "From" line with a byte that is not
+// ASCII ("From \xcc", found by FuzzSearch) is a separator where a
+// header field follows it, for the Reader as for Cut and Messages. They
+// had the line after it; the Reader looked at the line alone, and read
+// two messages where a search in pieces, cut there, read three.
+func TestUndatedNotASCII(t *testing.T) {
+	in := "From a@b.example Mon Nov  2 09:14:03 1994\nFrom: a@b.example\n\nFrom \xcc\nPAth:\n\n" +
+		"From c@d.example Mon Nov  2 09:14:04 1994\nSubject: x\n\nFrom \u00e9\nSubject: y\n\nz\n"
+	r := NewReader(strings.NewReader(in))
+	for {
+		if _, err := r.Next(); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got, want := r.Messages(), Messages([]byte(in)); got != want || want != 4 {
+		t.Errorf("the Reader read %d messages, Messages counts %d, want 4", got, want)
+	}
+	if c, want := Cut([]byte(in)), strings.Index(in, "From \u00e9"); c != want {
+		t.Errorf("Cut = %d, want %d", c, want)
+	}
+}
+
 // TestCutPiecesMMDF is TestCutPieces for the same mailbox as MMDF writes
 // it: each message between lines of four ^A, with the "From " line after
 // the first (Python's mailbox.MMDF, mutt) or without it. A "From " line

@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"bytes"
 	"io"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Position is a place in the input: its byte offset (0-based), line and
@@ -121,10 +123,34 @@ func (s *source) peekLine() []byte { return s.peekTo(0, 256) }
 func (s *source) peekFrom() []byte {
 	line := s.peekLine()
 	var buf [9][]byte
-	if n, ascii := asciiFields(line, &buf); !bytes.HasSuffix(line, []byte{'\n'}) || !ascii || n > 2 {
+	n, ascii := asciiFields(line, &buf)
+	if !ascii {
+		// As isFromLine counts them: Unicode's spaces ("From \xcc" is
+		// "From" and one word, and the line after it decides, as it does
+		// for Cut, which has it).
+		n = countFields(line, 3)
+	}
+	if !bytes.HasSuffix(line, []byte{'\n'}) || n > 2 {
 		return line
 	}
 	return s.peekTo(len(line), len(line)+256)
+}
+
+// countFields returns how many fields bytes.Fields would find in line,
+// counting no further than most.
+func countFields(line []byte, most int) int {
+	n, in := 0, false
+	for len(line) > 0 && n < most {
+		r, size := utf8.DecodeRune(line)
+		if unicode.IsSpace(r) {
+			in = false
+		} else if !in {
+			in = true
+			n++
+		}
+		line = line[size:]
+	}
+	return n
 }
 
 // peekTo returns the next bytes, not consumed, up to the first line break
