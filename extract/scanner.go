@@ -402,6 +402,15 @@ func (s *Scanner) try(t, k int) (m *Match, ms, me, resume int, more bool) {
 		if s.tooManyTries(t) {
 			return nil, 0, 0, s.runTo, false
 		}
+		if kind == slashes && t+1 < len(data) && data[t+1] != '/' && data[t+1] != '\\' && (atEOF || len(data) >= t+5) {
+			// A scheme that is written with "//" only, as every one not
+			// registered is ("From:*", "key:value", "host:8080"): bare
+			// would say no at once, having walked the scheme again.
+			if s.noteRun(t, data, atEOF) {
+				return nil, i, 0, 0, true
+			}
+			break
+		}
 		prev := s.wordBefore(i)
 		m, end, more := s.f.bare(data, i, kind, prev, atEOF, false, s.link(i))
 		if end == lineBreak {

@@ -174,6 +174,34 @@ func TestColonAfterNoScheme(t *testing.T) {
 	}
 }
 
+// TestSlashesOnlyNeedSlashes: for a scheme written with "//" only
+// (lookupScheme says slashes: every unregistered one, and http, ftp and
+// the like), bare finds nothing when the byte after the colon is neither
+// "/" nor a backslash, whatever follows: Scanner.try passes such a colon
+// over without asking bare ("From:*", "key:value", "host:8080").
+func TestSlashesOnlyNeedSlashes(t *testing.T) {
+	for _, opts := range [][]Option{nil, {WithEmail(true)}, {WithEscapes(true)}} {
+		f := NewFinder(opts...)
+		for _, scheme := range []string{"From", "key", "host", "http", "HTTPS", "ftp", "git+ssh", "x-y.z", "file"} {
+			kind := lookupScheme([]byte(scheme))
+			if kind != slashes {
+				t.Fatalf("%s: lookupScheme = %v, want slashes", scheme, kind)
+			}
+			for c := range 256 {
+				if c == '/' || c == '\\' {
+					continue
+				}
+				for _, tail := range []string{"", "x", "a.example/", "//a.example/", "8080/x"} {
+					data := []byte(scheme + ":" + string([]byte{byte(c)}) + tail)
+					if m, _, more := f.bare(data, 0, kind, ' ', true, false, false); m != nil || more {
+						t.Fatalf("%q: bare finds %v (more %v)", data, m, more)
+					}
+				}
+			}
+		}
+	}
+}
+
 // sameFused scans in with the one-pass and the per-kind trigger search
 // and fails unless they give the same segments, the same Matches in every
 // field, the same drops and the same error.
