@@ -462,7 +462,9 @@ func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF, w
 			m = f.match(Bare, raw, raw, "", "")
 		}
 	}
-	if m != nil && slashed && m.Parsed.Internet && !bytes.ContainsAny(data[body:end], "/?#") {
+	if m != nil && data[end-1] >= 0x80 && slashed && m.Parsed.Internet && !bytes.ContainsAny(data[body:end], "/?#") {
+		// (A label of another script ends the text: its last byte is not
+		// ASCII, which most URLs' is, and costs nothing to look at.)
 		if k := gluedLabel(data[body:end]); k > 0 && f.gluedProse(m.Parsed.Host) {
 			// Prose run on after the host's final dot, with no space
 			// ("https://example.com.了解更多"): the URL before it.
