@@ -10,11 +10,35 @@ import (
 	"testing"
 )
 
-// Two corpora, as xurls has: mail with no URLs, and text with many.
+// Two corpora, as xurls has: mail with no URLs, and text with many; and
+// a third of colons that start no URL, as source code and mail turned
+// into Markdown have them.
 var (
-	inputNone = genNone(1 << 20)
-	inputMany = genMany(1 << 20)
+	inputNone   = genNone(1 << 20)
+	inputMany   = genMany(1 << 20)
+	inputColons = genColons(1 << 20)
 )
+
+// genColons returns about n bytes of text whose colons start no URL but
+// reach the scanner's trigger search: Markdown headers of converted mail
+// ("**From:**", the COBOL archive's), Go's ":=" and slices, "key:value",
+// "host:port", C++'s "::", and now and then a URL.
+func genColons(n int) []byte {
+	lines := []string{
+		"**From:** John Smith <js@x.example>",
+		"**Date:** 1999-01-01T10:30:00",
+		"**Newsgroups:** comp.lang.cobol",
+		"\tn := len(buf[i:j]); m := buf[:n]",
+		"connect to db.example:5432 with key:value and std::vector<int>",
+		"see http://a.example/notes and the rest",
+	}
+	var b bytes.Buffer
+	for i := 0; b.Len() < n; i++ {
+		b.WriteString(lines[i%len(lines)])
+		b.WriteByte('\n')
+	}
+	return b.Bytes()[:n]
+}
 
 // genNone returns about n bytes of mail-like text without a URL: headers,
 // quoted replies, signatures, times and colons, but no URL and no "www.".
@@ -100,6 +124,7 @@ func BenchmarkScan(b *testing.B) {
 	}{
 		{"inputNone", inputNone},
 		{"inputMany", inputMany},
+		{"inputColons", inputColons},
 	} {
 		b.Run(bm.name, func(b *testing.B) {
 			b.SetBytes(int64(len(bm.in)))
