@@ -1533,11 +1533,23 @@ func gluedLabel(host []byte) int {
 // text), and, but with WithGFMDomains, a top-level domain that is one
 // (knownTLD).
 func (f *Finder) wwwHost(u *rfc1738.URL) bool {
-	if u.HasUser || f.cfg.gfmDomains {
-		return !u.HasUser
+	if u.HasUser {
+		return false
 	}
-	host := strings.TrimSuffix(u.Host, ".") // RFC 1034 §3.1's absolute name
-	return f.knownTLDCached(host[strings.LastIndexByte(host, '.')+1:])
+	tld, _ := topLabel(u.Host)
+	return f.cfg.gfmDomains || f.knownTLDCached(tld)
+}
+
+// topLabel returns host's last label, and what is before the dot that
+// starts it ("" when none does); an absolute name's final dot (RFC 1034
+// §3.1) is left out.
+func topLabel(host string) (label, rest string) {
+	host = strings.TrimSuffix(host, ".")
+	dot := strings.LastIndexByte(host, '.')
+	if dot < 0 {
+		return host, ""
+	}
+	return host[dot+1:], host[:dot]
 }
 
 // knownTLDCached is knownTLD for a label in any case. A lazy Scanner
@@ -1573,11 +1585,12 @@ func (f *Finder) knownTLDCached(tld string) bool {
 // labels are all another script's ("пример.испытание") stays whole, as
 // any host does with a scheme (http://intranet/).
 func (f *Finder) gluedProse(host string) bool {
-	dot := strings.LastIndexByte(host, '.')
-	if dot <= 0 || f.knownTLDCached(host[dot+1:]) {
+	last, rest := topLabel(host)
+	if rest == "" || f.knownTLDCached(last) {
 		return false
 	}
-	return f.knownTLDCached(host[strings.LastIndexByte(host[:dot], '.')+1 : dot])
+	tld, _ := topLabel(rest)
+	return f.knownTLDCached(tld)
 }
 
 // maxTLDs bounds the top-level domains a lazy Scanner remembers
@@ -1672,7 +1685,7 @@ func (f *Finder) emailAt(data []byte, s, at int, atEOF bool) (m *Match, end int,
 	if m = f.match(Email, raw, text, "", "mailto:"); m == nil || !m.Valid() {
 		return nil, 0, false
 	}
-	if tld := domain[strings.LastIndexByte(domain, '.')+1:]; !f.cfg.gfmDomains && !idn && !f.knownTLDCached(tld) {
+	if tld, _ := topLabel(domain); !f.cfg.gfmDomains && !idn && !f.knownTLDCached(tld) {
 		// No top-level domain: "logo@2x.png", "node@v18.js" (an IDN's
 		// is left to the parser's IDNA2008 check).
 		return nil, 0, false
