@@ -1677,17 +1677,18 @@ func (f *Finder) emailAt(data []byte, s, at int, atEOF bool) (m *Match, end int,
 	if s == at || !strings.Contains(domain, ".") || !idn && !rfc1738.ValidHost(domain) {
 		return nil, 0, false
 	}
+	if tld, _ := topLabel(domain); !f.cfg.gfmDomains && !idn && !f.knownTLDCached(tld) {
+		// No top-level domain: "logo@2x.png", "node@v18.js" (an IDN's
+		// is left to the parser's IDNA2008 check). Asked before the
+		// parse, which it spares.
+		return nil, 0, false
+	}
 	raw := f.str(data[s:end])
 	text := raw
 	if f.cfg.escapes && strings.IndexByte(raw, '\\') >= 0 {
 		text = unescapeLocal(raw) // the address the escapes stand for
 	}
 	if m = f.match(Email, raw, text, "", "mailto:"); m == nil || !m.Valid() {
-		return nil, 0, false
-	}
-	if tld, _ := topLabel(domain); !f.cfg.gfmDomains && !idn && !f.knownTLDCached(tld) {
-		// No top-level domain: "logo@2x.png", "node@v18.js" (an IDN's
-		// is left to the parser's IDNA2008 check).
 		return nil, 0, false
 	}
 	return m, end, false
