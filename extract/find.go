@@ -10,8 +10,6 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
-	"golang.org/x/net/publicsuffix"
-
 	"github.com/urlgrep/urlgrep/internal/ascii"
 	"github.com/urlgrep/urlgrep/rfc1738"
 	"github.com/urlgrep/urlgrep/wrapper"
@@ -1537,7 +1535,7 @@ func (f *Finder) wwwHost(u *rfc1738.URL) bool {
 		return false
 	}
 	tld, _ := topLabel(u.Host)
-	return f.cfg.gfmDomains || f.knownTLDCached(tld)
+	return f.cfg.gfmDomains || knownTLD(tld)
 }
 
 // topLabel returns host's last label, and what is before the dot that
@@ -1552,32 +1550,6 @@ func topLabel(host string) (label, rest string) {
 	return host[dot+1:], host[:dot]
 }
 
-// knownTLDCached is knownTLD for a label in any case. A lazy Scanner
-// allocates nothing for a URL: it keeps the answers
-// (publicsuffix.PublicSuffix allocates an error for each name, as it
-// tries it as an IP address first), for at most maxTLDs names.
-func (f *Finder) knownTLDCached(tld string) bool {
-	for i := range len(tld) {
-		if 'A' <= tld[i] && tld[i] <= 'Z' {
-			tld = strings.ToLower(tld) // rare: most hosts are written in lower case
-			break
-		}
-	}
-	if f.lite == nil {
-		return knownTLD(tld)
-	}
-	l := f.lite
-	known, ok := l.tlds[tld]
-	if !ok {
-		known = knownTLD(tld)
-		if l.tlds == nil || len(l.tlds) >= maxTLDs {
-			l.tlds = make(map[string]bool)
-		}
-		l.tlds[strings.Clone(tld)] = known // tld is the buffer's
-	}
-	return known
-}
-
 // gluedProse reports whether host, a URL's (in ASCII, A-labels for
 // IDNs), ends in a label that is no top-level domain after one that is
 // ("example.com.xn--..."): with gluedLabel's non-ASCII label as written,
@@ -1586,43 +1558,58 @@ func (f *Finder) knownTLDCached(tld string) bool {
 // any host does with a scheme (http://intranet/).
 func (f *Finder) gluedProse(host string) bool {
 	last, rest := topLabel(host)
-	if rest == "" || f.knownTLDCached(last) {
+	if rest == "" || knownTLD(last) {
 		return false
 	}
 	tld, _ := topLabel(rest)
-	return f.knownTLDCached(tld)
+	return knownTLD(tld)
 }
 
-// maxTLDs bounds the top-level domains a lazy Scanner remembers
-// (knownTLDCached); the root zone holds about 1,450.
-const maxTLDs = 256
-
 // specialTLDs are the special-use top-level names (RFC 6761 §6: test,
-// localhost, invalid, example; RFC 6762: local; RFC 9476: alt) and
+// localhost, invalid, example; RFC 6762: local; RFC 7686: onion, which
+// the Public Suffix List's ICANN section holds too; RFC 9476: alt) and
 // ICANN's "internal", which the root zone will never delegate, and which
 // documents and examples use as hosts; and "localdomain", which Linux
 // systems name themselves with ("root@localhost.localdomain" fills the
 // headers and logs that mail quotes: 90 addresses in SpamAssassin's
 // public corpus).
-var specialTLDs = [...]string{"alt", "example", "internal", "invalid", "local", "localdomain", "localhost", "test"}
+var specialTLDs = [...]string{"alt", "example", "internal", "invalid", "local", "localdomain", "localhost", "onion", "test"}
 
-// knownTLD reports whether tld, a host's last label in lower case and in
-// ASCII (an A-label for an IDN), is a top-level domain: in ICANN's
-// section of the Public Suffix List as golang.org/x/net/publicsuffix
-// holds it (the root zone's TLDs, brands' and IDNs' included), or
-// special-use (specialTLDs). A name under it is asked about, not the TLD
-// alone: some are listed by a wildcard only ("*.ck", "*.bd").
+// knownTLD reports whether tld, a host's last label in ASCII (an
+// A-label for an IDN) in any case, is a top-level domain: in the root
+// zone as IANA lists it (rootZone, whose TLDs are those of the ICANN
+// section of the Public Suffix List: TestRootZone), or special-use
+// (specialTLDs). It allocates nothing: a binary search over rootZone,
+// folding ASCII case.
 func knownTLD(tld string) bool {
 	if tld == "" {
 		return false
 	}
 	for _, s := range specialTLDs {
-		if tld == s {
+		if strings.EqualFold(tld, s) {
 			return true
 		}
 	}
-	_, icann := publicsuffix.PublicSuffix("x." + tld)
-	return icann
+	_, found := slices.BinarySearchFunc(rootZone[:], tld, compareFold)
+	return found
+}
+
+// compareFold compares a, in lower case, with b in any ASCII case, as
+// strings.Compare would compare a with b in lower case.
+func compareFold(a, b string) int {
+	for i := range min(len(a), len(b)) {
+		c := b[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if a[i] != c {
+			if a[i] < c {
+				return -1
+			}
+			return 1
+		}
+	}
+	return len(a) - len(b)
 }
 
 // emailAt recognises an address whose local part is data[s:at], linked as
@@ -1677,7 +1664,7 @@ func (f *Finder) emailAt(data []byte, s, at int, atEOF bool) (m *Match, end int,
 	if s == at || !strings.Contains(domain, ".") || !idn && !rfc1738.ValidHost(domain) {
 		return nil, 0, false
 	}
-	if tld, _ := topLabel(domain); !f.cfg.gfmDomains && !idn && !f.knownTLDCached(tld) {
+	if tld, _ := topLabel(domain); !f.cfg.gfmDomains && !idn && !knownTLD(tld) {
 		// No top-level domain: "logo@2x.png", "node@v18.js" (an IDN's
 		// is left to the parser's IDNA2008 check). Asked before the
 		// parse, which it spares.

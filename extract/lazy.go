@@ -30,7 +30,6 @@ type lite struct {
 	// (Finder.rejoin), or a bare URL's text with its "&amp;" resolved
 	// (Finder.ampText): the texts of slots whose textIsRaw is false.
 	rejoin []byte
-	tlds   map[string]bool // knownTLD's answers (Finder.knownTLDCached)
 }
 
 type liteSlot struct {
