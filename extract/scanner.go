@@ -519,7 +519,11 @@ func (s *Scanner) drop(i int) {
 	s.dropped++
 	if f := s.f.cfg.onDrop; f != nil {
 		s.countLines(max(i, int(s.counted-s.base)))
-		f(s.base+int64(i), s.line)
+		line := s.line
+		if s.f.cfg.noLines {
+			line = 0
+		}
+		f(s.base+int64(i), line)
 	}
 }
 
@@ -587,9 +591,10 @@ func (s *Scanner) column(t int) column {
 	return column{url: int(s.base + int64(t) - s.lineStart), text: s.indent}
 }
 
-// countLines counts the line breaks before buf[i], and reads the quote
-// prefix of the last line. Calls come with increasing i, so every byte is
-// counted once.
+// countLines counts the line breaks before buf[i] (not with
+// WithLineNumbers(false): it then only finds the last one), and reads the
+// quote prefix of the last line. Calls come with increasing i, so every
+// byte is counted once.
 func (s *Scanner) countLines(i int) {
 	from := int(s.counted - s.base)
 	if i <= from {
@@ -599,9 +604,10 @@ func (s *Scanner) countLines(i int) {
 		from = 0
 	}
 	seg := s.buf[from:i]
-	if n := bytes.Count(seg, []byte{'\n'}); n > 0 {
-		s.line += n
-		nl := bytes.LastIndexByte(seg, '\n')
+	if nl := bytes.LastIndexByte(seg, '\n'); nl >= 0 {
+		if !s.f.cfg.noLines {
+			s.line += 1 + bytes.Count(seg[:nl], []byte{'\n'})
+		}
 		s.lineStart = s.base + int64(from+nl+1)
 		seg = seg[nl+1:]
 		s.quoteMarks, s.inQuote, s.indent = s.quoteMarks[:0], true, 0
@@ -635,8 +641,11 @@ func (s *Scanner) readQuote(seg []byte) {
 func (s *Scanner) locate(m *Match, ms, me int) {
 	s.countLines(ms)
 	m.Offset, m.End = s.base+int64(ms), s.base+int64(me)
-	m.Line, m.Col = s.line, int(m.Offset-s.lineStart)+1
-	m.EndLine = m.Line + bytes.Count(s.buf[ms:me], []byte{'\n'})
+	m.Line, m.Col, m.EndLine = 0, int(m.Offset-s.lineStart)+1, 0
+	if !s.f.cfg.noLines {
+		m.Line = s.line
+		m.EndLine = m.Line + bytes.Count(s.buf[ms:me], []byte{'\n'})
+	}
 }
 
 // fill reads more input, first making room: it moves the unreturned bytes

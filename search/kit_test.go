@@ -28,6 +28,7 @@ func TestKitReuse(t *testing.T) {
 	optsList := []Options{
 		{Jobs: 1},
 		{Jobs: 1, TextOnly: true},
+		{Jobs: 1, TextOnly: true, NoLineNumbers: true},
 		{Jobs: 1, CountOnly: true},
 		{Jobs: 1, Email: true, NoWWW: true},
 		{Jobs: 1, Context: true, Unwrap: true},

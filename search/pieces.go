@@ -469,7 +469,11 @@ func (p *pipeline) run(r io.Reader, at Start) error {
 		from := max(0, searched-8) // a cut point may straddle two reads
 		if c := p.cut(cur.buf[from:]); c >= 0 && from+c > 0 {
 			c += from
-			next := p.newBatch(cur.offset+int64(c), cur.line+bytes.Count(cur.buf[:c], []byte{'\n'}), cur.buf[c:])
+			line := cur.line
+			if p.mail || p.s.o.lineNumbers() { // mail: Part.Locate's lines start there
+				line += bytes.Count(cur.buf[:c], []byte{'\n'})
+			}
+			next := p.newBatch(cur.offset+int64(c), line, cur.buf[c:])
 			cur.buf = cur.buf[:c]
 			p.dispatch(cur)
 			cur, searched = next, len(next.buf)
@@ -613,7 +617,7 @@ func (p *pipeline) serialTo(b *batch, r io.Reader, cut func([]byte) int) (*batch
 			cr = &cutReader{}
 			p.cr = cr
 		}
-		cr.reset(src, cut)
+		cr.reset(src, cut, p.mail || p.s.o.lineNumbers())
 		src = cr
 	}
 	if p.serial == nil {
@@ -663,11 +667,12 @@ type cutReader struct {
 	cutAt  bool   // a cut was found
 	err    error
 	passed int64 // bytes handed on
-	lines  int   // line feeds handed on
+	lines  int   // line feeds handed on, when counted
+	count  bool  // lines are counted (Options.lineNumbers)
 }
 
-func (c *cutReader) reset(r io.Reader, cut func([]byte) int) {
-	*c = cutReader{r: r, cut: cut, rest: c.rest[:0]}
+func (c *cutReader) reset(r io.Reader, cut func([]byte) int, count bool) {
+	*c = cutReader{r: r, cut: cut, rest: c.rest[:0], count: count}
 }
 
 func (c *cutReader) Read(p []byte) (int, error) {
@@ -685,7 +690,9 @@ func (c *cutReader) Read(p []byte) (int, error) {
 			c.cutAt, n = true, i
 		}
 	}
-	c.lines += bytes.Count(p[:n], []byte{'\n'})
+	if c.count {
+		c.lines += bytes.Count(p[:n], []byte{'\n'})
+	}
 	c.passed += int64(n)
 	if n == 0 {
 		if c.cutAt {

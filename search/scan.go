@@ -118,6 +118,10 @@ func (st *stream) drop(offset int64, line int) {
 	if st.part != nil {
 		line = st.part.Locate(offset).Line
 	}
+	if line == 0 { // no lines counted (Options.NoLineNumbers)
+		st.note(fmt.Sprintf("%s: byte %d: URL longer than %d bytes skipped", st.name, offset, st.o.maxLength()))
+		return
+	}
 	st.note(fmt.Sprintf("%s:%d: URL longer than %d bytes skipped", st.name, line, st.o.maxLength()))
 }
 

@@ -109,6 +109,8 @@ func TestJobsSameAsSerial(t *testing.T) {
 		{TextOnly: true, Email: true, NoWWW: true},
 		{TextOnly: true, NoPartBegin: true},
 		{NoPartBegin: true, Email: true},
+		{TextOnly: true, NoLineNumbers: true},
+		{Raw: true, NoLineNumbers: true, MaxLength: 300},
 	}
 	sizes := []struct{ target, max int }{{batchTarget, batchMax}, {64, 256}, {1, 1 << 10}, {256, 4 << 10}}
 	defer func(t, m int) { batchTarget, batchMax = t, m }(batchTarget, batchMax)
@@ -1099,6 +1101,41 @@ func TestPattern(t *testing.T) {
 			o.TextOnly, o.CountOnly = false, true
 			if _, n := run(o); n != len(want) {
 				t.Errorf("jobs %d, invert %v, CountOnly: %d URLs, want %d", jobs, tc.invert, n, len(want))
+			}
+		}
+	}
+}
+
+// TestNoLineNumbers: with Options.NoLineNumbers a search reports what it
+// reports without, with one job and with three, but for the line numbers
+// it no longer counts: Pos.Line in plain text, Match.Line everywhere (mail
+// positions are the mail reader's, and keep their lines).
+func TestNoLineNumbers(t *testing.T) {
+	urlLine := regexp.MustCompile(`(?m)^url \d+:`)
+	partLine := regexp.MustCompile(` part=\d+:`)
+	for name, data := range inputs(t) {
+		for _, o := range []Options{{TextOnly: true}, {TextOnly: true, Raw: true}, {Raw: true, Email: true, MaxLength: 300}, {}} {
+			for _, jobs := range []int{1, 3} {
+				o.Jobs, o.NoLineNumbers = jobs, false
+				with := render(t, name, data, o)
+				o.NoLineNumbers = true
+				without := render(t, name, data, o)
+				var want strings.Builder
+				for _, l := range strings.SplitAfter(with, "\n") {
+					if strings.HasPrefix(l, "url ") {
+						if !strings.Contains(l, " msg=") {
+							l = urlLine.ReplaceAllString(l, "url 0:")
+						}
+						l = partLine.ReplaceAllString(l, " part=0:")
+					}
+					want.WriteString(l)
+				}
+				if without != want.String() {
+					t.Fatalf("%s %+v:\n%s", name, o, firstDiff(without, want.String()))
+				}
+				if with == without && strings.Contains(with, "url ") {
+					t.Errorf("%s %+v: the same output with line numbers and without", name, o)
+				}
 			}
 		}
 	}

@@ -61,8 +61,8 @@ type kit struct {
 // kitKey is what a stream's Scanner is made for (Options.scannerOptions):
 // a kit's stream serves a Search with the same key.
 type kitKey struct {
-	email, noWWW, lazy bool
-	maxLength          int
+	email, noWWW, lazy, lines bool
+	maxLength                 int
 }
 
 var kits sync.Pool
@@ -74,7 +74,7 @@ func getKit(o *Options) *kit {
 	if k == nil {
 		k = &kit{}
 	}
-	key := kitKey{email: o.Email, noWWW: o.NoWWW, lazy: o.CountOnly || o.TextOnly, maxLength: o.MaxLength}
+	key := kitKey{email: o.Email, noWWW: o.NoWWW, lazy: o.CountOnly || o.TextOnly, lines: o.lineNumbers(), maxLength: o.MaxLength}
 	if k.key != key {
 		k.key, k.st = key, nil
 	}

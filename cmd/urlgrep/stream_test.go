@@ -60,16 +60,31 @@ func TestStreamingOutput(t *testing.T) {
 }
 
 // TestTooLongNoted checks that a candidate longer than --max-length is
-// told on standard error, with its file and line, and that the URLs after
-// it are still found.
+// told on standard error, with its file and line where lines are counted
+// (-n, --json), else with its byte offset, and that the URLs after it are
+// still found.
 func TestTooLongNoted(t *testing.T) {
 	f := writeFile(t, t.TempDir(), "long.txt", "http://a.example/\n\nhttp://long.example/"+strings.Repeat("y", 70000)+"\nhttp://b.example/\n")
-	out, errs, code := urlgrep(t, "", f)
-	if out != "http://a.example/\nhttp://b.example/\n" || code != exitFound {
-		t.Errorf("stdout %q, exit %d", out, code)
+	out, errs, code := urlgrep(t, "", "-n", f)
+	if out != "1:http://a.example/\n4:http://b.example/\n" || code != exitFound {
+		t.Errorf("-n: stdout %q, exit %d", out, code)
 	}
 	if want := "urlgrep: " + f + ":3: URL longer than 65536 bytes skipped\n"; errs != want {
-		t.Errorf("stderr %q, want %q", errs, want)
+		t.Errorf("-n: stderr %q, want %q", errs, want)
+	}
+	for _, args := range [][]string{{f}, {"-c", f}, {"-j", "2", f}} {
+		out, errs, code = urlgrep(t, "", args...)
+		if want := "http://a.example/\nhttp://b.example/\n"; args[0] == "-c" {
+			want = "2\n"
+			if out != want {
+				t.Errorf("%q: stdout %q, want %q", args, out, want)
+			}
+		} else if out != want || code != exitFound {
+			t.Errorf("%q: stdout %q, exit %d", args, out, code)
+		}
+		if want := "urlgrep: " + f + ": byte 19: URL longer than 65536 bytes skipped\n"; errs != want {
+			t.Errorf("%q: stderr %q, want %q", args, errs, want)
+		}
 	}
 	_, errs, _ = urlgrep(t, "", "--max-length=100000", f)
 	if errs != "" {

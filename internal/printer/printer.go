@@ -513,12 +513,15 @@ func (p *Printer) Search(ins iter.Seq[walk.Input], stdin io.Reader, opts search.
 // -L and -q count URLs and print none, so no Match is built where the
 // search needs none (-u remembers each URL's text); printing URLs as
 // written, with their positions, reads a borrowed Match's Text and
-// positions only.
+// positions only, and their line numbers only with -n and --json.
 func (p *Printer) narrow(opts *search.Options) {
 	o := p.o
 	opts.CountOnly = (o.Count || o.List || o.ListNone || o.Quiet) && !o.Unique
 	opts.TextOnly = !opts.CountOnly && !o.JSON && !o.Canonical && !o.Redact && o.Hyphen == "keep" &&
 		!opts.Unwrap && !o.Unique && !o.Lines && !opts.Context
+	// Line numbers are printed with -n and in JSON; the search counts no
+	// lines for the rest (it counts them for context lines itself).
+	opts.NoLineNumbers = !o.LineNum && !o.JSON
 }
 
 // writers are Parallel's output buffers, 32 KiB each, one a file being
