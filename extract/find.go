@@ -1780,9 +1780,30 @@ func (f *Finder) wrapped(w wrapper.Wrapper, data, quote []byte) *Match {
 		// "<o:p>" and the like: only registered schemes, or "//", in plain brackets.
 		return nil
 	}
+	if kind == Angle && xmlName(m) {
+		return nil
+	}
 	m.Offset, m.End = int64(w.URLStart), int64(w.URLEnd)
 	m.Rejoined = w.Lines > 0 || raw != w.URL
 	return m
+}
+
+// xmlName reports whether m, read in plain angle brackets, is an XML
+// element's name or start tag whose namespace prefix is a scheme's name
+// ("<info:entry label=\"456\">", "<urn:spppAddRequest>": 386 of the RFC
+// archive's angle-bracketed URLs were such, in the XML examples of RFCs
+// 4575, 6501, 7878 and the like): an opaque URL, written without "//", of
+// a scheme whose own syntax rfc1738 checks (urn, info, tag, message, ...),
+// that fails that check. In running text such a URL is no URL either
+// (opaqueURL). mailto and news keep RFC 1738's reading, their errors
+// reported ("<mailto:jan@example.com;CN=Jan>").
+func xmlName(m *Match) bool {
+	if m.Valid() || rfc1738.Grammar(m.Parsed.Scheme) == "" {
+		return false
+	}
+	text := []byte(m.Text)
+	c := schemeEnd(text)
+	return c > 0 && !bytes.HasPrefix(text[c+1:], []byte("//")) && !isMailOrNews(text[:c])
 }
 
 // slackLabel returns where the label of Slack's link markup begins in

@@ -514,6 +514,14 @@ var scanTests = []struct {
 	{name: "angle unknown opaque", in: "<o:p></o:p> <javascript:alert(1)> <foo:bar>", want: nil},
 	// Issue 15: a scheme registered with IANA stands in plain brackets.
 	{name: "angle registered opaque", in: "<urn:isbn:0451450523>", want: []string{"urn:isbn:0451450523"}},
+	// find.go xmlName: an XML element whose prefix is a scheme's name, in
+	// the RFCs' XML examples (RFC 4575's conference-info), is no URL when
+	// the scheme's own syntax fails; a URL in its attributes is found.
+	{name: "angle xml element", in: "<info:entry label=\"456\">\n  <info:display-text>main</info:display-text>\n<urn:spppAddRequest>\n<tag:name>",
+		want: nil},
+	{name: "angle xml attribute", in: "<info:endpoint\n    entity=\"sip:alice@example.com\"/>", want: []string{"sip:alice@example.com"}},
+	{name: "angle opaque valid", in: "<info:lccn/2002022641> <tag:example.com,2005:x> <URL:info:entry> <mailto:jan@example.com;CN=Jan>",
+		want: []string{"info:lccn/2002022641", "tag:example.com,2005:x", "info:entry", "mailto:jan@example.com;CN=Jan"}},
 
 	// appendix: "a line break immediately after a hyphen ... the hyphen
 	// may or may not actually be part of the URL": kept by default.
