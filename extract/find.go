@@ -1667,6 +1667,24 @@ func (f *Finder) emailAt(data []byte, s, at int, atEOF bool) (m *Match, end int,
 	if end-s > f.cfg.maxCandidate {
 		return nil, tooLong, false
 	}
+	if end < len(data) && data[end] == ':' && !f.cfg.gfmDomains {
+		// "user@host:path" is a remote path, scp's, Git's, CVS's or
+		// rsync's ("git@github.com:golang/go.git",
+		// ":pserver:anoncvs@cvs.example.org:/cvsroot"), "user@host:8080"
+		// a host and a port: no address has a colon glued after it (164
+		// such places in five corpora of mail, documentation and source,
+		// every one a path or a port): a colon before a letter, a digit,
+		// "/" or "~". Before white space or punctuation it is prose's
+		// ("write to jan@example.com: ...", "(joe@joe.com:)"). GFM, as
+		// GitHub renders Markdown, links the address all the same.
+		if end+1 == len(data) {
+			if !atEOF && end+1 < limit {
+				return nil, 0, true
+			}
+		} else if c := data[end+1]; ascii.IsAlnum(c) || c == '/' || c == '~' {
+			return nil, 0, false
+		}
+	}
 	for end > at+1 && (data[end-1] == '.' || data[end-1] == '-') {
 		end--
 	}

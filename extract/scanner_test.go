@@ -855,6 +855,12 @@ var scanTests = []struct {
 		want: []string{"a@b.example", "x@y.com", "me@host.local", "root@localhost.localdomain", "jo@例え.jp"}},
 	{name: "address's domain, GFM's way", in: "logo@2x.png foo@bar.baz x@y.com", opts: []Option{WithEmail(true), WithGFMDomains(true)},
 		want: []string{"logo@2x.png", "foo@bar.baz", "x@y.com"}},
+	// find.go emailAt: a colon glued after the host makes a remote path
+	// or a port; one before white space or at the end is prose's.
+	{name: "address before a colon", in: "git clone git@github.com:golang/go.git; cvs -d :pserver:anoncvs@cvs.example.org:/cvsroot; rsync -a root@host.example.com:~/x jan@example.com:1234 but ann@example.com: hi, (jo@example.com:) bo@example.com:\nand cy@example.com:",
+		opts: []Option{WithEmail(true)}, want: []string{"ann@example.com", "jo@example.com", "bo@example.com", "cy@example.com"}},
+	{name: "address before a colon, GFM's way", in: "git@github.com:golang/go.git", opts: []Option{WithEmail(true), WithGFMDomains(true)},
+		want: []string{"git@github.com"}},
 	// find.go trimEnd: an entity reference ("&amp;") is not the URL's.
 	{name: "entity at end", in: "http://a.b/?x=1&amp;", want: []string{"http://a.b/?x=1"}},
 	// "&amp;" stands for "&" wherever it is (HTML read as text); Raw keeps it.

@@ -72,6 +72,9 @@ func jsonlCases(list string) (cs []Case, skipped map[string]int, err error) {
 			if !jsonlEmail(&j) {
 				o = optDefault
 			}
+			if j.Options["with_schema_only"] == true {
+				o = optStrict // URLExtract's: URLs with a scheme only
+			}
 			c := Case{Suite: j.Suite, Table: j.Table, Line: j.Line, In: j.In, Want: []string{},
 				Opts: o.name, finder: o.f, forms: asWritten}
 			for _, w := range j.Want {
@@ -153,6 +156,10 @@ func jsonlSkip(j *jsonlCase) string {
 			}
 		case "url_re", "email_re", "recognized_tags":
 			return "the peer's patterns or tags replaced"
+		case "ignore_list", "permit_list", "check_dns", "skip_tags", "flags":
+			// URLExtract's lists and DNS check, Rinku's skipped tags
+			// and flags: the scripts keep them out of cases.jsonl.
+			return "the peer's lists, DNS or flags"
 		case "callbacks":
 			if s := fmt.Sprint(v); s != "[]" {
 				return "callbacks"
@@ -163,11 +170,15 @@ func jsonlSkip(j *jsonlCase) string {
 }
 
 // jsonlEmail says whether the peer finds bare e-mail addresses in j:
-// bleach's linkify only with parse_email set, Autolinker unless its email
-// option is off, the others always.
+// bleach's linkify only with parse_email set, URLExtract only with
+// extract_email, Autolinker unless its email option is off, the others
+// always.
 func jsonlEmail(j *jsonlCase) bool {
-	if j.Suite == "bleach" {
+	switch j.Suite {
+	case "bleach":
 		return j.Options["parse_email"] == true
+	case "urlextract":
+		return j.Options["extract_email"] == true
 	}
 	return j.Options["email"] != false
 }
