@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bytes"
+	"net/netip"
 	"slices"
 	"strings"
 	"sync"
@@ -451,6 +452,11 @@ func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF, w
 		body += 2
 	}
 	if end <= body {
+		if slashed && !written && end == body && run == end && lineBreakAt(data, end, run, true) {
+			// "http://" and a line break: the host may be on the next
+			// line (joined).
+			return nil, lineBreak, false
+		}
 		// Nothing after the colon ("news:*" is all groups in a wrapper,
 		// §3.6, but emphasis in running text: "*Net news:* a virus").
 		return nil, 0, false
@@ -966,6 +972,12 @@ func (f *Finder) joined(kind Kind, data []byte, s int, prev byte, atEOF bool, qu
 	run, _, _ := f.runEnd(data, from, closer, atEOF) // bare and www read this run whole
 	line := s - at.url                               // where the URL's line starts, maybe before data
 	parts[0] = span{s, run}
+	// "http://" and a line break: the authority on the next line is the
+	// URL's whole host, as filled text breaks it (RFC 2732's "currently
+	// available at http://" then "www2000.ogsm.vanderbilt.edu/...": 138
+	// times in the RFC archive), where the line's width would not say so
+	// (goesOn), for a www host too.
+	bareSlashes := kind == Bare && run-from == 2 && slashed
 	for n = 1; n < maxJoined; n++ {
 		hyphen, typo, fold := hyphenAtBreak(data, run), typoBreak(data, run), foldBreak(data, run)
 		marked := hyphen || typo || fold > 0       // the line break is marked as one inside a word
@@ -998,7 +1010,7 @@ func (f *Finder) joined(kind Kind, data []byte, s int, prev byte, atEOF bool, qu
 			j = -1 // the text ends: no next line
 		case short:
 			return nil, 0, true
-		case !ok || !ascii.IsAlnum(data[j]) || startsURL(data[j:]) || !marked && hasPrefixFold(data[j:], "www."):
+		case !ok || !ascii.IsAlnum(data[j]) || startsURL(data[j:]) || !marked && !bareSlashes && hasPrefixFold(data[j:], "www."):
 			j = -1
 		}
 		if j < 0 {
@@ -1017,7 +1029,11 @@ func (f *Finder) joined(kind Kind, data []byte, s int, prev byte, atEOF bool, qu
 		if next == len(data) && len(data) == s+f.cfg.maxCandidate+1 {
 			return nil, 0, false // too long for one URL
 		}
-		if !marked {
+		if n == 1 && bareSlashes {
+			if !hostAhead(data[j:next]) {
+				break
+			}
+		} else if !marked {
 			// In the middle of a word, and past the host (a host the
 			// line's width cut is rare, a signature's "http://a.example"
 			// then "FAX/Voice" is not).
@@ -1071,6 +1087,23 @@ func (f *Finder) joined(kind Kind, data []byte, s int, prev byte, atEOF bool, qu
 	}
 	m.Rejoined = true
 	return m, end, false
+}
+
+// hostAhead reports whether word, the first of the line after a bare
+// "scheme://", starts with a host a URL names: a name whose top-level
+// domain is one (knownTLD), or an IPv4 address; not prose's words ("and",
+// "e.g.").
+func hostAhead(word []byte) bool {
+	host := word
+	if i := bytes.IndexAny(host, "/?#:"); i >= 0 {
+		host = host[:i]
+	}
+	host = bytes.TrimRight(host, ".,;")
+	if _, err := netip.ParseAddr(string(host)); err == nil {
+		return bytes.IndexByte(host, '.') > 0
+	}
+	tld, rest := topLabel(string(host))
+	return rest != "" && knownTLD(tld)
 }
 
 // midNever reports whether a break in the middle of a word, at the end

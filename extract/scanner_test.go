@@ -712,6 +712,15 @@ var scanTests = []struct {
 		"<x xsi:schemaLocation=\"http://www.iana.org/assignments/xml-registry/schema/\n       iodef-2.0.xsd\">\n   [M]   Mannheim.  URL \"http://www.informatik.uni-\n         mannheim.de/informatik/pi4/projects/\n         CongCtrl/pcc/index.html\".\n> This was discussed on the list last year, see https://lkml.org/lkml/2016/\n> 8/30/198 for the thread, and the results of the search at the site are at\n> https://a.example/search?q=the+thread+about+this+in+the+list+archive&\n> page=2\n",
 		want: []string{"http://standards.ieee.org/regauth/oui/tutorials/EUI64.html", "http://trustee.ietf.org/license-info", "http://www.iana.org/assignments/xml-registry/schema/iodef-2.0.xsd",
 			"http://www.informatik.uni-mannheim.de/informatik/pi4/projects/CongCtrl/pcc/index.html", "https://lkml.org/lkml/2016/8/30/198", "https://a.example/search?q=the+thread+about+this+in+the+list+archive&page=2"}},
+	// A bare "scheme://" at a line's end, its host on the next line
+	// (Finder.joined, hostAhead): RFC 2732's reference, RFC 3744's www
+	// hosts, a quoted reply, an address; not where the next word names no
+	// host ("and", "e.g.").
+	{name: "bare broken after its slashes", in: "paper, currently available at http://\n       www2000.ogsm.vanderbilt.edu/novak/web.standards/webstand.html.\n" +
+		"the URL http://\n   www.example.com/acl/users/gstein, wrapped\n> see ftp://\n>   192.0.2.1/pub/x and\nthe URI http://\n   example.org/inorder.ord.  The\n" +
+		"the scheme http://\n   and the rest; see http://\n   e.g. this; at https://\r\n  example.org/x\r\nthe end http://\n",
+		want: []string{"http://www2000.ogsm.vanderbilt.edu/novak/web.standards/webstand.html", "http://www.example.com/acl/users/gstein",
+			"ftp://192.0.2.1/pub/x", "http://example.org/inorder.ord", "https://example.org/x"}},
 	// The URL alone on its line and a compound word alone on the next, at
 	// its column: a reStructuredText target (docutils joins its lines), an
 	// RFC's reference, a message id on a list's archive, a spam's link.
