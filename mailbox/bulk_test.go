@@ -518,3 +518,60 @@ type shortReader struct {
 func (s *shortReader) Read(p []byte) (int, error) {
 	return s.r.Read(p[:min(len(p), 1+s.rng.IntN(3<<10))])
 }
+
+// TestFieldsCleanPastUsed: after each header, the reused fields past the
+// ones it used hold nothing of it (readHeader clears only those the last
+// header used, and counts on the rest being clean): no name, value or
+// continuation line of an earlier message stays in them, whatever the
+// order of long and short headers, over a Reset too.
+func TestFieldsCleanPastUsed(t *testing.T) {
+	mbox := func(sizes ...int) []byte {
+		var b bytes.Buffer
+		for m, n := range sizes {
+			fmt.Fprintf(&b, "From a@example.org Mon Nov  2 09:14:%02d 1994\nFrom: a@example.org\n", m)
+			for i := range n {
+				fmt.Fprintf(&b, "X-Note-%d: see http://example.org/%d/%d,\n    folded once\n", i, m, i)
+			}
+			b.WriteString("\nbody http://example.org/\n\n")
+		}
+		return b.Bytes()
+	}
+	check := func(r *Reader, when string) {
+		h := r.fields[:cap(r.fields)]
+		if r.fieldsUsed > len(h) {
+			return // the array was dropped for a larger one
+		}
+		for i := r.fieldsUsed; i < len(h); i++ {
+			f := h[i]
+			if f.name != nil || f.value != nil || f.hn != nil || f.first.text != nil || len(f.more) != 0 || f.cut {
+				t.Fatalf("%s: field %d past the %d used holds %q: %q", when, i, r.fieldsUsed, f.name, f.value)
+			}
+		}
+	}
+	// The second input, read after a Reset, starts with a shorter header
+	// than the first input's last.
+	inputs := [][]byte{mbox(30, 5, 20, 3, 12, 40), mbox(1, 12, 3)}
+	r := NewReader(bytes.NewReader(inputs[0]))
+	for round, in := range inputs {
+		if round > 0 {
+			r.Reset(bytes.NewReader(in))
+		}
+		msgs := 0
+		for {
+			p, err := r.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.Message > msgs {
+				msgs = p.Message
+				check(r, fmt.Sprintf("input %d, message %d", round, msgs))
+			}
+		}
+		if want := bytes.Count(in, []byte("\nFrom: ")); msgs != want {
+			t.Fatalf("input %d: %d messages, want %d", round, msgs, want)
+		}
+	}
+}

@@ -71,11 +71,18 @@ func (r *Reader) readHeader(path string) (header, Position) {
 		// bounds: cleared, each was made again, 17 MB of garbage over 363
 		// MB of a mailing list whose messages' fields vary in number and
 		// fold their Cc over dozens of lines.
-		kept := 0
+		// Past the fields the last header used, they are clean already:
+		// only their arrays are counted, not written again (a field is
+		// 144 bytes, and a list's messages, whose headers vary, left
+		// dozens clean to clear for each message: 4.5% of mail decoding
+		// on notmuch's list mail).
+		kept, dirty := 0, r.fieldsUsed
 		for i := len(h); i < cap(h); i++ {
 			f := &h[:cap(h)][i]
 			more := f.more
-			clear(more)
+			if i < dirty {
+				clear(more)
+			}
 			if c := cap(more); c > smallKeptLines {
 				if c > maxKeptLines || kept+c > maxKeptLinesAll {
 					more = nil
@@ -83,8 +90,11 @@ func (r *Reader) readHeader(path string) (header, Position) {
 					kept += c
 				}
 			}
-			*f = field{more: more[:0]}
+			if i < dirty || more == nil && f.more != nil {
+				*f = field{more: more[:0]}
+			}
 		}
+		r.fieldsUsed = len(h)
 		if cap(h) <= 256 {
 			r.fields = h[:0]
 		}

@@ -146,6 +146,7 @@ type Reader struct {
 	curStop     bool              // the current body has met its end
 	last        *body             // the last body made, whose buffers the next reuses
 	fields      header            // the last header's fields, reused (readHeader)
+	fieldsUsed  int               // fields[fieldsUsed:cap] are clean: zero but for their arrays of lines
 	held        []byte            // a preamble's or epilogue's lines, reused (readText)
 	parts       []Part            // the Parts still to hand out (part)
 	reuse       bool              // ReuseParts
@@ -181,7 +182,7 @@ func NewReader(r io.Reader, opts ...Option) *Reader {
 // (the pieces of a large mailbox) allocates them once.
 func (r *Reader) Reset(src io.Reader, opts ...Option) {
 	*r = Reader{problem: r.problem, src: r.src, last: r.last, freeHeaders: r.freeHeaders, freeAnchors: r.freeAnchors,
-		fields: r.fields, arena: r.arena, held: r.held, parts: r.parts, names: r.names, nameCache: r.nameCache, used: r.used[:0], stack: r.stack[:0], pending: r.pending[:0]}
+		fields: r.fields, fieldsUsed: r.fieldsUsed, arena: r.arena, held: r.held, parts: r.parts, names: r.names, nameCache: r.nameCache, used: r.used[:0], stack: r.stack[:0], pending: r.pending[:0]}
 	clear(r.pending[:cap(r.pending)])
 	clear(r.used[:cap(r.used)])
 	br := r.src.br
