@@ -1622,37 +1622,31 @@ var specialTLDs = [...]string{"alt", "example", "internal", "invalid", "local", 
 // A-label for an IDN) in any case, is a top-level domain: in the root
 // zone as IANA lists it (rootZone, whose TLDs are those of the ICANN
 // section of the Public Suffix List: TestRootZone), or special-use
-// (specialTLDs). It allocates nothing: a binary search over rootZone,
-// folding ASCII case.
+// (specialTLDs). It allocates nothing: the label is put in lower case on
+// the stack (a label has at most 63 bytes, RFC 1035 §2.3.4) and searched
+// for in rootZone.
 func knownTLD(tld string) bool {
-	if tld == "" {
+	if tld == "" || len(tld) > 63 {
 		return false
 	}
-	for _, s := range specialTLDs {
-		if strings.EqualFold(tld, s) {
-			return true
-		}
-	}
-	_, found := slices.BinarySearchFunc(rootZone[:], tld, compareFold)
-	return found
-}
-
-// compareFold compares a, in lower case, with b in any ASCII case, as
-// strings.Compare would compare a with b in lower case.
-func compareFold(a, b string) int {
-	for i := range min(len(a), len(b)) {
-		c := b[i]
+	var buf [63]byte
+	for i := range len(tld) {
+		c := tld[i]
 		if 'A' <= c && c <= 'Z' {
 			c += 'a' - 'A'
 		}
-		if a[i] != c {
-			if a[i] < c {
-				return -1
-			}
-			return 1
+		buf[i] = c
+	}
+	lower := unsafe.String(&buf[0], len(tld))
+	if _, found := slices.BinarySearch(rootZone[:], lower); found {
+		return true
+	}
+	for _, s := range specialTLDs {
+		if lower == s {
+			return true
 		}
 	}
-	return len(a) - len(b)
+	return false
 }
 
 // emailAt recognises an address whose local part is data[s:at], linked as
