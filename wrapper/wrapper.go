@@ -176,19 +176,28 @@ func at(data []byte, atEOF bool, quote []byte, lim Limits, locate int) (w Wrappe
 	if short {
 		return Wrapper{}, undecided
 	}
+	lines := 0 // line breaks crossed
+	n := 0     // URL bytes seen, whitespace and quote prefixes left out
 	if kind == None {
-		return Wrapper{}, false
+		// A scheme name a line break cut ("<ht" then "tps://...>").
+		var nb int
+		kind, i, nb, short = splitScheme(win, i, quote)
+		if short {
+			return Wrapper{}, undecided
+		}
+		if kind == None {
+			return Wrapper{}, false
+		}
+		lines, n = 1, nb-(i-1) // n is added i-1 below
 	}
 
 	start, end := -1, 0 // URLStart, URLEnd once a URL byte is seen
-	n := 0              // URL bytes seen, whitespace and quote prefixes left out
 	var last byte       // last URL byte on the current line, 0 if none
 	if kind == Angle {
 		// The scheme and its colon are part of the URL.
-		start, end, n, last = 1, i, i-1, ':'
+		start, end, n, last = 1, i, n+i-1, ':'
 	}
 	empty := n       // n when nothing follows the prefix
-	lines := 0       // line breaks crossed
 	hyphens := 0     // line breaks right after a hyphen, with URL text after them
 	pending := false // the last line break came right after a hyphen
 	typo := false    // the last line break came right after a TypoHyphen
@@ -309,8 +318,46 @@ func Opens(data []byte, lim Limits) (ok, short bool) {
 	if len(data) == 0 || data[0] != '<' {
 		return false, false
 	}
-	kind, _, short := prefix(data)
+	kind, i, short := prefix(data)
+	if kind == None && !short && i >= 2 && i < len(data) && isBreak(data[i]) {
+		return true, false // a scheme a line break may have cut: At decides (splitScheme)
+	}
 	return kind != None, short
+}
+
+// splitScheme reads on where prefix stopped at win[i] in a scheme name,
+// at a line break: the name goes on on the next line (past its
+// indentation and quote prefix) up to its colon, as filled text breaks a
+// wrapper anywhere ("<ht" then "tps://labs.example/...>", "<http" then
+// "://www.example.com/...>": the RFC archive has 14, and read the rest
+// as a URL of the scheme "tps" or found nothing). It returns Angle and
+// the index after the colon, with nb the scheme's bytes and its colon,
+// or None; short when win ends before that is known.
+func splitScheme(win []byte, i int, quote []byte) (k Kind, end, nb int, short bool) {
+	if i < 2 || i >= len(win) || !isBreak(win[i]) {
+		return None, i, 0, false
+	}
+	nb = i - 1
+	i++
+	if win[i-1] == '\r' && i < len(win) && win[i] == '\n' {
+		i++
+	}
+	j, st := continuation(win, i, quote)
+	switch st {
+	case contShort:
+		return None, j, 0, true
+	case contMismatch:
+		return None, j, 0, false
+	}
+	for k := j; k < len(win); k++ {
+		switch c := win[k]; {
+		case c == ':':
+			return Angle, k + 1, nb + k - j + 1, false
+		case !isScheme(c):
+			return None, k, 0, false
+		}
+	}
+	return None, len(win), 0, true
 }
 
 func prefix(win []byte) (k Kind, i int, short bool) {

@@ -70,6 +70,18 @@ var atTests = []atTest{
 	{name: "angle list header", in: "<mailto:uri-wg-request@example.net?subject=unsubscribe>\n", atEOF: true,
 		want: Wrapper{Kind: Angle, URL: "mailto:uri-wg-request@example.net?subject=unsubscribe"},
 		raw:  "mailto:uri-wg-request@example.net?subject=unsubscribe", rest: "\n"},
+	// appendix: whitespace is ignored, line breaks in the scheme's name
+	// too (splitScheme; the RFC archive's references).
+	{name: "angle scheme cut by a break", in: "<ht\n         tps://labs.example/a/\n         b>.", atEOF: true,
+		want: Wrapper{Kind: Angle, URL: "https://labs.example/a/b", Lines: 2}, raw: "ht\n         tps://labs.example/a/\n         b", rest: "."},
+	{name: "angle colon on the next line", in: "<http\r\n   ://www.example.com/x>", atEOF: true,
+		want: Wrapper{Kind: Angle, URL: "http://www.example.com/x", Lines: 1}, raw: "http\r\n   ://www.example.com/x"},
+	{name: "angle scheme cut, quoted", in: "<ht\n> tps://a.example/>", quote: ">", atEOF: true,
+		want: Wrapper{Kind: Angle, URL: "https://a.example/", Lines: 1}, raw: "ht\n> tps://a.example/"},
+	{name: "angle scheme cut, no colon", in: "<a\n href=\"x\">", atEOF: true},
+	{name: "angle scheme cut, tag", in: "<h\n1>", atEOF: true},
+	{name: "angle scheme cut, quote not repeated", in: "<ht\ntps://a.example/>", quote: ">", atEOF: true},
+	{name: "angle scheme cut, more", in: "<ht\n   tp", wantMore: true},
 	{name: "angle scheme chars", in: "<x-a+b.c:y>", atEOF: true,
 		want: Wrapper{Kind: Angle, URL: "x-a+b.c:y"}, raw: "x-a+b.c:y"},
 	{name: "angle scheme like prefix", in: "<URLx:y>", atEOF: true,
@@ -571,6 +583,9 @@ func TestOpens(t *testing.T) {
 		{"<", false, true},
 		{"<UR", false, true},
 		{"<mailto", false, true},
+		{"<ht\n  tps://a.example/>", true, false},
+		{"<h\n1>", true, false},
+		{"<\nx", false, false},
 		{"x<URL:", false, false},
 		{"", false, false},
 	}
