@@ -413,6 +413,11 @@ func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF, w
 	}
 	closer := closerOf(prev)
 	end, more, open := f.runEnd(data, c+1, quoteOf(prev), atEOF)
+	for !more && driveBar(data, s, c, end) {
+		// "file:///c|/path/to/file": a DOS drive letter's "|" (RFC 8089
+		// Appendix E.2.2), which ends any other URL.
+		end, more, open = f.runEnd(data, end+1, quoteOf(prev), atEOF)
+	}
 	if more {
 		return nil, 0, true
 	}
@@ -1252,6 +1257,24 @@ func abbreviation(word []byte) bool {
 		}
 	}
 	return true
+}
+
+// driveBar reports whether data[end] is the "|" of a drive letter in a
+// file URL whose scheme is data[s:c] ("file:///c|/path/to/file",
+// "file:/C|/x", "file://host/c|/x"): after "/" and one letter that start
+// the path, before "/". RFC 8089 Appendix E.2.2 lists the form among
+// those implementations read; RFC 1738 §2.2 has "|" unsafe, and the
+// parser warns of it.
+func driveBar(data []byte, s, c, end int) bool {
+	if end+1 >= len(data) || data[end] != '|' || data[end+1] != '/' || end-2 <= c || data[end-2] != '/' ||
+		!ascii.IsAlpha(data[end-1]) || !bytes.EqualFold(data[s:c], []byte("file")) {
+		return false
+	}
+	path := data[c+1 : end-2] // before the drive's "/": "", "//", "//host"
+	if bytes.HasPrefix(path, []byte("//")) {
+		path = path[2:]
+	}
+	return bytes.IndexByte(path, '/') < 0
 }
 
 // localFile reports whether scheme is file and part, what follows its

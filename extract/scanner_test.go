@@ -712,6 +712,10 @@ var scanTests = []struct {
 		"<x xsi:schemaLocation=\"http://www.iana.org/assignments/xml-registry/schema/\n       iodef-2.0.xsd\">\n   [M]   Mannheim.  URL \"http://www.informatik.uni-\n         mannheim.de/informatik/pi4/projects/\n         CongCtrl/pcc/index.html\".\n> This was discussed on the list last year, see https://lkml.org/lkml/2016/\n> 8/30/198 for the thread, and the results of the search at the site are at\n> https://a.example/search?q=the+thread+about+this+in+the+list+archive&\n> page=2\n",
 		want: []string{"http://standards.ieee.org/regauth/oui/tutorials/EUI64.html", "http://trustee.ietf.org/license-info", "http://www.iana.org/assignments/xml-registry/schema/iodef-2.0.xsd",
 			"http://www.informatik.uni-mannheim.de/informatik/pi4/projects/CongCtrl/pcc/index.html", "https://lkml.org/lkml/2016/8/30/198", "https://a.example/search?q=the+thread+about+this+in+the+list+archive&page=2"}},
+	// find.go driveBar: a DOS drive letter's "|" in a file URL (RFC 8089
+	// Appendix E.2.2's examples); anywhere else "|" ends a URL.
+	{name: "file URL drive bar", in: "see file:///c|/path/to/file and file:/C|/x or file://localhost/c|/dir/f.txt.\nnot file:///a/b|c nor http://x.example/c|/d nor file:///ab|/x",
+		want: []string{"file:///c|/path/to/file", "file:/C|/x", "file://localhost/c|/dir/f.txt", "file:///a/b", "http://x.example/c", "file:///ab"}},
 	// A bare "scheme://" at a line's end, its host on the next line
 	// (Finder.joined, hostAhead): RFC 2732's reference, RFC 3744's www
 	// hosts, a quoted reply, an address; not where the next word names no
