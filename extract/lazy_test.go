@@ -258,3 +258,24 @@ func TestBorrowErrKept(t *testing.T) {
 		}
 	}
 }
+
+// TestJSONDropAllocs: a run of JSON-escaped URLs too long for one
+// candidate (one 64 KiB candidate after another, each dropped) builds no
+// text for them: scanning twice the run allocates no more (bareJSON built
+// each candidate's text before it knew, 1.6 GB of garbage over 64 MiB).
+func TestJSONDropAllocs(t *testing.T) {
+	run := func(n int) []byte { return bytes.Repeat([]byte(`https:\/\/a\/`), n) }
+	scan := func(in []byte) float64 {
+		s := NewScanner(nil, WithLazyMatch(true))
+		return testing.AllocsPerRun(5, func() {
+			s.Reset(bytes.NewReader(in))
+			for s.Scan() {
+			}
+		})
+	}
+	small, large := run(40000), run(80000) // 0.5 and 1 MB: 8 and 16 drops or so
+	scan(large)                            // the Scanner's buffer grown
+	if a, b := scan(small), scan(large); b > a+2 {
+		t.Errorf("allocations: %v over %d bytes, %v over %d: dropped JSON candidates build their text", a, len(small), b, len(large))
+	}
+}
