@@ -1878,12 +1878,11 @@ func (f *Finder) wrapped(w wrapper.Wrapper, data, quote []byte) *Match {
 // (opaqueURL). mailto and news keep RFC 1738's reading, their errors
 // reported ("<mailto:jan@example.com;CN=Jan>").
 func xmlName(m *Match) bool {
-	if m.Valid() || rfc1738.Grammar(m.Parsed.Scheme) == "" {
+	s := m.Parsed.Scheme // in lower case, as rfc1738's grammars are named
+	if m.Valid() || rfc1738.Grammar(s) == "" || s == "mailto" || s == "news" || len(m.Text) <= len(s) {
 		return false
 	}
-	text := []byte(m.Text)
-	c := schemeEnd(text)
-	return c > 0 && !bytes.HasPrefix(text[c+1:], []byte("//")) && !isMailOrNews(text[:c])
+	return !strings.HasPrefix(m.Text[len(s)+1:], "//")
 }
 
 // slackLabel returns where the label of Slack's link markup begins in

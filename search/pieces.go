@@ -470,7 +470,7 @@ func (p *pipeline) run(r io.Reader, at Start) error {
 		if c := p.cut(cur.buf[from:]); c >= 0 && from+c > 0 {
 			c += from
 			line := cur.line
-			if p.mail || p.s.o.lineNumbers() { // mail: Part.Locate's lines start there
+			if p.countsLines() {
 				line += bytes.Count(cur.buf[:c], []byte{'\n'})
 			}
 			next := p.newBatch(cur.offset+int64(c), line, cur.buf[c:])
@@ -550,6 +550,11 @@ var (
 	gcLongBytesPerCycle int64 = 4 << 20
 )
 
+// countsLines reports whether batches start at a counted line: for the
+// search's line numbers (Options.lineNumbers), and always in mail, whose
+// Part.Locate counts a batch's lines from its start.
+func (p *pipeline) countsLines() bool { return p.mail || p.s.o.lineNumbers() }
+
 // collectorBound reports, once a window of input has passed by offset,
 // whether the collector ran more often than its bytes per cycle allow
 // over it, and starts the next window.
@@ -617,7 +622,7 @@ func (p *pipeline) serialTo(b *batch, r io.Reader, cut func([]byte) int) (*batch
 			cr = &cutReader{}
 			p.cr = cr
 		}
-		cr.reset(src, cut, p.mail || p.s.o.lineNumbers())
+		cr.reset(src, cut, p.countsLines())
 		src = cr
 	}
 	if p.serial == nil {

@@ -176,26 +176,26 @@ func at(data []byte, atEOF bool, quote []byte, lim Limits, locate int) (w Wrappe
 	if short {
 		return Wrapper{}, undecided
 	}
-	lines := 0 // line breaks crossed
-	n := 0     // URL bytes seen, whitespace and quote prefixes left out
+	lines := 0      // line breaks crossed
+	scheme := i - 1 // an Angle wrapper's scheme and colon: its first URL bytes
 	if kind == None {
 		// A scheme name a line break cut ("<ht" then "tps://...>").
-		var nb int
-		kind, i, nb, short = splitScheme(win, i, quote)
+		kind, i, scheme, short = splitScheme(win, i, quote)
 		if short {
 			return Wrapper{}, undecided
 		}
 		if kind == None {
 			return Wrapper{}, false
 		}
-		lines, n = 1, nb-(i-1) // n is added i-1 below
+		lines = 1
 	}
 
 	start, end := -1, 0 // URLStart, URLEnd once a URL byte is seen
+	n := 0              // URL bytes seen, whitespace and quote prefixes left out
 	var last byte       // last URL byte on the current line, 0 if none
 	if kind == Angle {
 		// The scheme and its colon are part of the URL.
-		start, end, n, last = 1, i, n+i-1, ':'
+		start, end, n, last = 1, i, scheme, ':'
 	}
 	empty := n       // n when nothing follows the prefix
 	hyphens := 0     // line breaks right after a hyphen, with URL text after them
