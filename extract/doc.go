@@ -64,7 +64,8 @@
 // no bracket opened inside it, at the quote that opened right before it,
 // and at Unicode punctuation and spaces (but dashes and connectors, and
 // joiners after a letter, which join words), and at a symbol before the
-// path: past the host symbols go on ("wiki/C♯_(programming_language)").
+// path, but one inside a host ("http://i❤.ws/", a UTS #46 name): past the
+// host symbols go on ("wiki/C♯_(programming_language)").
 // Trailing sentence punctuation, quotes, emoji and other symbols, a
 // possessive "'s" and an entity reference are not part of it; a final "?"
 // is when the quotes or brackets around the URL say so, and a final "_"

@@ -412,11 +412,11 @@ func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF, w
 		return nil, 0, false
 	}
 	closer := closerOf(prev)
-	end, more, open := f.runEnd(data, c+1, quoteOf(prev), atEOF)
+	end, more, open := f.runEnd(data, c+1, quoteOf(prev), atEOF, false)
 	for !more && driveBar(data, s, c, end) {
 		// "file:///c|/path/to/file": a DOS drive letter's "|" (RFC 8089
 		// Appendix E.2.2), which ends any other URL.
-		end, more, open = f.runEnd(data, end+1, quoteOf(prev), atEOF)
+		end, more, open = f.runEnd(data, end+1, quoteOf(prev), atEOF, false)
 	}
 	if more {
 		return nil, 0, true
@@ -432,15 +432,24 @@ func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF, w
 			return f.bareJSON(data, s, c, prev, atEOF)
 		}
 	}
+	symbolsEnd := 0 // where the symbols in the host end (hostGoesOn), if it has any
 	if slashed {
 		// Decided within the candidate bound and lookahead, whatever the
 		// reads: the Scanner holds that much before it gives up waiting.
 		stop := min(end+maxHostSymbols, s+f.cfg.maxCandidate+lookahead-utf8.UTFMax)
-		switch on, more := hostGoesOn(data, body+2, end, stop, atEOF); {
+		switch on, more, after := hostGoesOn(data, body+2, end, stop, atEOF); {
 		case more:
 			return nil, 0, true
 		case on:
-			return nil, 0, false
+			symbolsEnd = after
+			// Symbols inside the host ("http://i❤.ws/"): the run goes on
+			// through them, and the parser decides (rfc1738.ErrSymbolHost).
+			if end, more, open = f.runEnd(data, c+1, quoteOf(prev), atEOF, true); more {
+				return nil, 0, true
+			}
+			if run = end; end-(c+1) > f.cfg.maxCandidate {
+				return nil, tooLong, false
+			}
 		}
 	}
 	d := delimitedIf(quoted(closer, data, end))
@@ -452,6 +461,11 @@ func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF, w
 	end = trimEnd(data, s, end, d, open, f.underEnds(prev))
 	if end-s > f.cfg.maxCandidate {
 		return nil, tooLong, false
+	}
+	if end <= symbolsEnd {
+		// What follows the host's symbols was trimmed ("http://x🍄.🍕"):
+		// the host is cut inside, and no URL.
+		return nil, 0, false
 	}
 	if slashed {
 		body += 2
@@ -985,9 +999,9 @@ func (f *Finder) joined(kind Kind, data []byte, s int, prev byte, atEOF bool, qu
 	var parts [maxJoined]span
 	var hyphens [maxJoined]bool
 	n := 0
-	cut := false                                     // a typesetter broke the first line in a word: it is no URL alone
-	run, _, _ := f.runEnd(data, from, closer, atEOF) // bare and www read this run whole
-	line := s - at.url                               // where the URL's line starts, maybe before data
+	cut := false                                            // a typesetter broke the first line in a word: it is no URL alone
+	run, _, _ := f.runEnd(data, from, closer, atEOF, false) // bare and www read this run whole
+	line := s - at.url                                      // where the URL's line starts, maybe before data
 	parts[0] = span{s, run}
 	// "http://" and a line break: the authority on the next line is the
 	// URL's whole host, as filled text breaks it (RFC 2732's "currently
@@ -1033,7 +1047,7 @@ func (f *Finder) joined(kind Kind, data []byte, s int, prev byte, atEOF bool, qu
 		if j < 0 {
 			break
 		}
-		next, more, _ := f.runEnd(data, j, closer, atEOF)
+		next, more, _ := f.runEnd(data, j, closer, atEOF, false)
 		if more {
 			return nil, 0, true
 		}
@@ -1361,10 +1375,14 @@ func (f *Finder) joinParts(data []byte, parts []span, hyphens []bool) (text, alt
 // data[from] and whose run ended at data[end] ended inside its host, at
 // pictographic symbols (So: "✪", "♥", emoji; not CJK text's full-width
 // "｜", an Sm that ends a URL) that the host goes on after:
-// "http://x🍄.ga/" is no URL, not "http://x" (IDNA2008 has no symbols in
-// host names; GFM links the whole). A symbol after a whole host ends the
+// "http://x🍄.ga/" is read on through them, not as "http://x"
+// (IDNA2008 has no symbols in host names, but UTS #46, as browsers read
+// hosts, has: rfc1738.ErrSymbolHost; GFM links the whole), and is no URL
+// when what follows them is trimmed away. A symbol after a whole host ends the
 // URL as it would anywhere: "https://a.example🔥 wow" gives
 // "https://a.example". Bytes that are no UTF-8 decode to U+FFFD, an So.
+//
+// after is where the symbols end when the host goes on after them.
 //
 // It looks no further than stop (at most maxHostSymbols past end): a
 // longer run of symbols is no host's. Where data ends before it decides
@@ -1372,25 +1390,25 @@ func (f *Finder) joinParts(data []byte, parts []span, hyphens []bool) (text, alt
 // read happened to bring made the answer depend on the reads (a run of
 // 418 such bytes, then a letter, read a byte at a time, gave a URL that
 // one read did not).
-func hostGoesOn(data []byte, from, end, stop int, atEOF bool) (goesOn, more bool) {
+func hostGoesOn(data []byte, from, end, stop int, atEOF bool) (goesOn, more bool, after int) {
 	if end >= len(data) || data[end] < utf8.RuneSelf || bytes.ContainsAny(data[from:end], "/?#") {
-		return false, false
+		return false, false, 0
 	}
 	i := end
 	for {
 		switch {
 		case i >= stop:
-			return false, false
+			return false, false, 0
 		case i == len(data):
-			return false, !atEOF
+			return false, !atEOF, 0
 		case data[i] < utf8.RuneSelf:
-			return ascii.IsAlnum(data[i]) || data[i] == '.' || data[i] == '-', false
+			return ascii.IsAlnum(data[i]) || data[i] == '.' || data[i] == '-', false, i
 		case !atEOF && !utf8.FullRune(data[i:]):
-			return false, true
+			return false, true, 0
 		}
 		r, size := utf8.DecodeRune(data[i:])
 		if !unicode.In(r, unicode.So, unicode.Mn, unicode.Cf) { // pictographs and the like, with their variation selectors and joiners
-			return false, false
+			return false, false, 0
 		}
 		i += size
 	}
@@ -1537,7 +1555,7 @@ func (f *Finder) www(data []byte, s int, prev byte, atEOF, written, link bool) (
 		return nil, 0, false
 	}
 	closer := closerOf(prev)
-	end, more, open := f.runEnd(data, s+4, quoteOf(prev), atEOF)
+	end, more, open := f.runEnd(data, s+4, quoteOf(prev), atEOF, false)
 	if more {
 		return nil, 0, true
 	}
@@ -2016,9 +2034,10 @@ func (f *Finder) match(kind Kind, raw, text, alt, prefix string) *Match {
 //   - a Unicode symbol before the path begins (isSymbol, pathBegun): RFC
 //     3987 §2.2's ucschar holds symbols, which paths and queries have
 //     ("wiki/C♯_(programming_language)"), and IDNA2008 hosts never.
-func (f *Finder) runEnd(data []byte, i int, closer byte, atEOF bool) (end int, more, open bool) {
+func (f *Finder) runEnd(data []byte, i int, closer byte, atEOF, hostSymbols bool) (end int, more, open bool) {
 	from, limit := i, i+f.cfg.maxCandidate+1
 	inPath := false  // past the host: pathBegun, asked once (linear time)
+	hostTo := from   // with hostSymbols, the host holds no "/?#" before it
 	var depth [3]int // (), [], {}
 	var script scriptWatch
 	stop := min(len(data), limit)
@@ -2068,10 +2087,25 @@ func (f *Finder) runEnd(data []byte, i int, closer byte, atEOF bool) (end int, m
 			if !isSymbol(r) {
 				return i, false, depth[1] > 0
 			}
-			if !inPath && !pathBegun(data[from:i]) {
-				return i, false, depth[1] > 0
+			switch {
+			case inPath:
+			case !hostSymbols:
+				if !pathBegun(data[from:i]) {
+					return i, false, depth[1] > 0
+				}
+				inPath = true
+			default:
+				// A symbol in the host, once hostGoesOn has said the
+				// host goes on after its symbols: the run goes on. The
+				// path is looked for from where the last look ended, so
+				// that a host of many symbols is read in linear time.
+				look := hostTo
+				if look == from && i-from >= 2 && data[from] == '/' && data[from+1] == '/' {
+					look += 2 // pathIndex's leading "//"
+				}
+				inPath = bytes.IndexAny(data[look:i], "/?#") >= 0
+				hostTo = i
 			}
-			inPath = true
 		} else if !inPath && i > from && ascii.IsAlnum(data[i-1]) && otherScript(r) {
 			if pathBegun(data[from:i]) {
 				inPath = true

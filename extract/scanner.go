@@ -481,7 +481,7 @@ func (s *Scanner) noteRun(t int, data []byte, atEOF bool) (more bool) {
 		s.runTries++
 		return false
 	}
-	end, more, _ := s.f.runEnd(data, t, 0, atEOF)
+	end, more, _ := s.f.runEnd(data, t, 0, atEOF, false)
 	limit := t + s.f.cfg.maxCandidate + 1 // as runEnd's own bound
 	for !more && end < min(len(data), limit) && data[end] == '\\' {
 		// A JSON string's escapes join its run, as bareJSON reads on
@@ -495,7 +495,7 @@ func (s *Scanner) noteRun(t int, data []byte, atEOF bool) (more bool) {
 		if n == 0 {
 			break
 		}
-		end, more, _ = s.f.runEnd(data, end+n, 0, atEOF)
+		end, more, _ = s.f.runEnd(data, end+n, 0, atEOF, false)
 	}
 	end = min(end, limit)
 	if more {

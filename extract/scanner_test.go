@@ -934,9 +934,11 @@ var scanTests = []struct {
 	{name: "fullwidth punctuation", in: "http://a.b/c，http://a.b/d！", want: []string{"http://a.b/c", "http://a.b/d"}},
 	{name: "curly quotes", in: "“http://a.b/q” «http://a.b/r» http://a.b/”x", want: []string{"http://a.b/q", "http://a.b/r", "http://a.b/"}},
 	// Pinned: CJK ends the URL before its host, so an IDN is not found.
-	// Issue 15: an IDNA2008 host is a host; one with a symbol is not.
+	// Issue 15: an IDNA2008 host is a host; one with a symbol below its
+	// top label is one for UTS #46, as browsers read it (rfc1738.ErrSymbolHost).
 	{name: "IDN host", in: "http://例え.jp/ http://müller.de/", want: []string{"http://例え.jp/", "http://müller.de/"}},
-	{name: "not: IDN host with a symbol in it", in: "http://bücher♥.de/ x", want: nil}, // a symbol ends a bare URL; inside a host, no URL is left (not "http://bücher")
+	{name: "IDN host with a symbol in it", in: "http://bücher♥.de/ x", want: []string{"http://bücher♥.de/"}},
+	{name: "not: symbol in a top label", in: "http://bücher.d♥e/ x", want: nil}, // not "http://bücher.d"
 	// match.go Text: an IRI as written; only controls, spaces, format
 	// characters and bytes that are not UTF-8 percent-encoded.
 	{name: "non-ASCII letters", in: "http://example.com/café", want: []string{"http://example.com/café"}},

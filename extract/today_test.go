@@ -31,7 +31,12 @@ var todayTests = []struct {
 	{"IRI emoji at the end", "http://a.example/x🔥🔥 http://a.example/y❤\ufe0f! http://a.example/z👩\u200d💻 http://a.example/k1\u20e3\u20e3 http://a.example/™", []string{"http://a.example/x", "http://a.example/y", "http://a.example/z", "http://a.example/k1", "http://a.example/"}},
 	{"IRI CJK symbols end it", "https://a.example/甲｜乙 https://a.example/丙＋丁 https://a.example/戊〒 https://a.example/x\ufffdy", []string{"https://a.example/甲", "https://a.example/丙", "https://a.example/戊", "https://a.example/x"}},
 	{"IRI joiners", "http://a.example/en/someone-you-പോലൊരാള്\u200d.html and http://a.example/x\u200d", []string{"http://a.example/en/someone-you-പോലൊരാള്\u200d.html", "http://a.example/x"}},
-	{"symbols in a host", "http://x🍄.ga/ and http://a.example/ok https://a.example🔥 wow http://b✪.example", []string{"http://a.example/ok", "https://a.example"}},
+	// Symbols inside a host: no IDNA2008 name, but a UTS #46 one, which
+	// browsers open (rfc1738.ErrSymbolHost); GFM, linkify-it and anchorme
+	// link them. After a whole host a symbol ends the URL as anywhere.
+	{"symbols in a host", "http://x🍄.ga/ and http://a.example/ok https://a.example🔥 wow http://b✪.example", []string{"http://x🍄.ga/", "http://a.example/ok", "https://a.example", "http://b✪.example"}},
+	{"symbols in a host, then prose", "http://x🍄.ga🔥 wow http://x🍄.gaを参照 (https://i❤.ws/emojidomain/👍👏🤝💪) http://🐌🍏⌚✨.🍕💩.ws/a", []string{"http://x🍄.ga", "http://x🍄.ga", "https://i❤.ws/emojidomain/", "http://🐌🍏⌚✨.🍕💩.ws/a"}},
+	{"symbols in a host, cut", "http://x🍄.🍕 and http://x🍄. and http://a.b🍄 and http://x🍄-", []string{"http://a.b"}},
 	{"IRI spaces", "https://a.example/a\u3000b https://a.example/c\u2003d https://a.example/e\u00a0f", []string{"https://a.example/a", "https://a.example/c", "https://a.example/e"}},
 
 	// 2. IDN hosts (IDNA2008).

@@ -38,6 +38,13 @@ var (
 	// Later hosts, which ParseLenient accepts with a warning.
 	ErrIPLiteral = errors.New("IP literal host in brackets (RFC 3986 §3.2.2), not a §3.1 host")
 	ErrIDN       = errors.New("internationalized host name (IDNA2008, RFC 5890), not a §3.1 host")
+	// ErrSymbolHost is a host name whose labels below the top one hold
+	// symbols ("http://i❤.ws/", "http://🍄.ga/"): IDNA2008 disallows them
+	// (RFC 5892 §2.1), but UTS #46, with which browsers map host names
+	// (WHATWG URL Standard, "domain to ASCII"), lets them through, and such
+	// names are registered. ParseLenient reads the host as its A-label
+	// form, with a warning; Parse fails. It is an ErrIDN for errors.Is.
+	ErrSymbolHost error = &kindOf{"host name with symbols (UTS #46, as browsers read it; not IDNA2008, RFC 5892 §2.1)", ErrIDN}
 	// ErrUnderscore is a host name with "_" inside a label below the top
 	// one ("my_site.example.com"): §3.1 allows letters, digits and "-"
 	// only, but such names are in the DNS (RFC 2181 §11 lets a label hold

@@ -13,6 +13,7 @@ import (
 // seeds are the URLs of the RFC and of the tables; FuzzParse and the
 // benchmarks start from them.
 var seeds = []string{
+	"http://i\u2764.ws/a", "http://x\U0001f344.ga:80/p?q", "http://a\u2665b.c\u272a.example/", "http://x.\U0001f344/",
 	"http://www.acl.lanl.gov/URI/archive/uri-archive.index.html",
 	"ftp://@host.com/", "ftp://host.com/", "ftp://foo:@host.com/",
 	"ftp://myname@host.dom/%2Fetc/motd", "ftp://myname@host.dom//etc/motd",

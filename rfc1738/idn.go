@@ -39,10 +39,12 @@ type idnRecord struct {
 	kind idnKind
 	name string
 	// For idnToASCII: ok when the name is a host, ascii its A-label form
-	// and uni its U-label form. For idnToUnicode: uni the U-label form of
-	// an ASCII name that holds "xn--", or "" when it has none other.
-	ascii, uni string
-	ok         bool
+	// and uni its U-label form; symbols (ok false) when it is one for UTS
+	// #46 and browsers only, a label below the top one holding symbols
+	// (idnHost). For idnToUnicode: uni the U-label form of an ASCII name
+	// that holds "xn--", or "" when it has none other.
+	ascii, uni  string
+	ok, symbols bool
 }
 
 type idnKind uint8
@@ -86,7 +88,7 @@ func idnCompute(kind idnKind, name string) *idnRecord {
 	r := &idnRecord{kind: kind, name: name}
 	switch kind {
 	case idnToASCII:
-		r.ascii, r.uni, r.ok = idnHost(name)
+		r.ascii, r.uni, r.ok, r.symbols = idnHost(name)
 	case idnToUnicode:
 		if h, err := idnaProfile.ToUnicode(name); err == nil && h != name {
 			r.uni = h
@@ -99,16 +101,42 @@ func idnCompute(kind idnKind, name string) *idnRecord {
 // (with the UTS #46 mapping for lookup: case and width folded) gives an
 // A-label name that is a §3.1 hostname, and whose U-labels are letters
 // and digits (letterDigits). It returns both forms.
-func idnHost(host string) (ascii, uni string, ok bool) {
+//
+// A name whose labels below the top one also hold symbols ("i❤.ws",
+// "🍄.ga") is no IDNA2008 host (RFC 5892 §2.1 leaves symbols out), but
+// it is one for UTS #46, which browsers map host names with (the WHATWG
+// URL Standard's "domain to ASCII", not strict), and registries of .ws,
+// .to and others sell such names: it gives both forms with symbols true
+// and ok false. Its top label must still be letters and digits.
+func idnHost(host string) (ascii, uni string, ok, symbols bool) {
 	a, err := idnaProfile.ToASCII(host)
 	if err != nil || badHost(a) >= 0 {
-		return "", "", false
+		return "", "", false, false
 	}
 	u, err := idnaProfile.ToUnicode(a)
-	if err != nil || !letterDigits(u) {
-		return "", "", false
+	if err != nil {
+		return "", "", false, false
 	}
-	return a, u, true
+	if letterDigits(u) {
+		return a, u, true, false
+	}
+	top := strings.LastIndexByte(u, '.')
+	if top < 0 || !letterDigits(u[top+1:]) || !symbolLabels(u[:top]) {
+		return "", "", false, false
+	}
+	return a, u, false, true
+}
+
+// symbolLabels reports whether the non-ASCII runes of s, U-labels, are
+// letters and digits as letterDigits has them, or pictographic symbols
+// (So: "❤", "✪", emoji; Sk: emoji skin tone modifiers).
+func symbolLabels(s string) bool {
+	for _, r := range s {
+		if r >= utf8.RuneSelf && !unicode.In(r, unicode.Ll, unicode.Lo, unicode.Lm, unicode.Mn, unicode.Mc, unicode.Nd, unicode.So, unicode.Sk) {
+			return false
+		}
+	}
+	return true
 }
 
 // nonASCIIName reports whether s, a host name decoded from its escapes or

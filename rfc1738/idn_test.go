@@ -1,6 +1,7 @@
 package rfc1738
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"sync"
@@ -135,3 +136,38 @@ func TestIDNCacheAllocs(t *testing.T) {
 }
 
 func unsafeString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
+
+// TestSymbolHost checks the host names that UTS #46 maps and IDNA2008
+// refuses (ErrSymbolHost): symbols in a label below the top one, read as
+// browsers read them, in their A-label form (the names Django's iri_to_uri
+// tests and the .ws registry use), and the names that stay no host: a
+// symbol in the top label, and a mail address's domain, which keeps to
+// IDNA2008 (RFC 6531 §3.2).
+func TestSymbolHost(t *testing.T) {
+	for _, tt := range []struct{ in, host, uni string }{
+		{"https://i\u2764.ws/emojidomain/", "xn--i-7iq.ws", "i\u2764.ws"},
+		{"http://\u272adf.ws/123", "xn--df-oiy.ws", "\u272adf.ws"},
+		{"http://\U0001f344.ga/", "xn--ei8h.ga", "\U0001f344.ga"},
+		{"http://I\u2764.WS/", "xn--i-7iq.ws", "i\u2764.ws"}, // mapped to lower case
+	} {
+		u, err := ParseLenient(tt.in)
+		if err != nil {
+			t.Errorf("ParseLenient(%q): %v", tt.in, err)
+			continue
+		}
+		if u.Host != tt.host || u.HostUnicode != tt.uni || findWarning(u, ErrSymbolHost) == nil {
+			t.Errorf("ParseLenient(%q): host %q (%q), warnings %v; want %q (%q) and %v", tt.in, u.Host, u.HostUnicode, u.Warnings, tt.host, tt.uni, ErrSymbolHost)
+		}
+		if !errors.Is(ErrSymbolHost, ErrIDN) {
+			t.Errorf("ErrSymbolHost is not an ErrIDN")
+		}
+		if _, err := Parse(tt.in); !errors.Is(err, ErrSymbolHost) {
+			t.Errorf("Parse(%q) = %v, want %v", tt.in, err, ErrSymbolHost)
+		}
+	}
+	for _, in := range []string{"http://x.\U0001f344/", "http://a\u2764.b\u2764/", "mailto:a@i\u2764.ws", "xmpp:a@i\u2764.ws", "http://\u2192.ws/"} {
+		if u, err := ParseLenient(in); err == nil {
+			t.Errorf("ParseLenient(%q) = host %q, want an error", in, u.Host)
+		}
+	}
+}

@@ -198,7 +198,12 @@ func TestParseErrors(t *testing.T) {
 		{"escaped host, not IDNA2008", "http://b%E2%99%A5.de/", true, ErrBadHost, 8, false},
 		// Later hosts: lenient mode reads them with a warning (issue 15).
 		{"IDN host", "http://b\u00fccher.de/", false, ErrIDN, 8, false},
-		{"IDN host not IDNA2008", "http://b\u00fccher\u2665.de/", true, ErrBadHost, 8, false}, // U+2665 is a symbol, DISALLOWED (RFC 5892)
+		// U+2665 is a symbol, DISALLOWED by IDNA2008 (RFC 5892) but valid
+		// for UTS #46, as browsers map hosts: lenient reads the host.
+		{"IDN host not IDNA2008", "http://b\u00fccher\u2665.de/", false, ErrSymbolHost, 8, false},
+		{"emoji host", "http://\U0001f344.ga/", false, ErrSymbolHost, 7, false},
+		{"symbol in the top label", "http://x.\U0001f344/", true, ErrBadHost, 9, false},
+		{"symbol in the top label only", "http://x.g\u2665a/", true, ErrBadHost, 10, false},
 		{"IDN host with a space", "http://b\u00fc cher.de/", true, ErrBadHost, 8, false},
 		{"IPv6 literal", "http://[::1]/", false, ErrIPLiteral, 7, false},
 		{"IPv6 literal and port", "http://[2001:db8::1]:8080/", false, ErrIPLiteral, 7, false},

@@ -332,7 +332,7 @@ func (p *parser) relax(off int, err error) (int, error) {
 	return 0, nil
 }
 
-var relaxable = []error{ErrBadEscape, ErrUnsafe, ErrNonASCII, ErrReserved, ErrFragment, ErrQueryNoSlash, ErrIPLiteral, ErrIDN, ErrUnderscore, ErrTrailingDot, ErrHostEscape, ErrEmptyPort, ErrNumericHost, ErrMailtoList, ErrNewsServer, ErrLocalPath, ErrEAI}
+var relaxable = []error{ErrBadEscape, ErrUnsafe, ErrNonASCII, ErrReserved, ErrFragment, ErrQueryNoSlash, ErrIPLiteral, ErrIDN, ErrSymbolHost, ErrUnderscore, ErrTrailingDot, ErrHostEscape, ErrEmptyPort, ErrNumericHost, ErrMailtoList, ErrNewsServer, ErrLocalPath, ErrEAI}
 
 // nonASCIIWarned is the warned bit of ErrNonASCII.
 var nonASCIIWarned = uint32(1) << warnIndex(ErrNonASCII)
@@ -636,10 +636,14 @@ func (p *parser) host(start, end, authEnd int) (int, error) {
 	}
 	// A name with non-ASCII labels (idnHost, remembered by idnLookup).
 	r := idnLookup(idnToASCII, host)
-	if !r.ok {
+	if !r.ok && !r.symbols {
 		return start + i, ErrBadHost
 	}
-	if off, err := p.relax(start+i, ErrIDN); err != nil {
+	warn := ErrIDN
+	if r.symbols {
+		warn = ErrSymbolHost
+	}
+	if off, err := p.relax(start+i, warn); err != nil {
 		return off, err
 	}
 	u.Host, u.HostUnicode = r.ascii, r.uni
