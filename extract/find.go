@@ -440,7 +440,7 @@ func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF, w
 		switch on, more, after := hostGoesOn(data, body+2, end, stop, atEOF); {
 		case more:
 			return nil, 0, true
-		case on:
+		case on && !wholeHost(data[body+2:end]):
 			symbolsEnd = after
 			// Symbols inside the host ("http://i❤.ws/"): the run goes on
 			// through them, and the parser decides (rfc1738.ErrSymbolHost).
@@ -1414,6 +1414,23 @@ func hostGoesOn(data []byte, from, end, stop int, atEOF bool) (goesOn, more bool
 	}
 }
 
+// wholeHost reports whether auth, a URL's authority up to symbols that
+// a host would go on after (hostGoesOn), already holds a whole host: one
+// whose last label is a top-level domain (knownTLD), or one with a port.
+// The symbols then end the URL, as after any host: "http://a.com🔥www.b.com"
+// is two URLs, not the host "a.com🔥www.b.com" (a name UTS #46 would let
+// through); "http://i❤.ws/" and "http://x🍄.ga/" have no dot before theirs.
+func wholeHost(auth []byte) bool {
+	if i := bytes.LastIndexByte(auth, '@'); i >= 0 {
+		auth = auth[i+1:]
+	}
+	if bytes.IndexByte(auth, ':') >= 0 {
+		return true
+	}
+	dot := bytes.LastIndexByte(auth, '.')
+	return dot >= 0 && knownTLD(unsafe.String(unsafe.SliceData(auth[dot+1:]), len(auth)-dot-1))
+}
+
 // maxHostSymbols bounds the run of symbols after a host's start that
 // hostGoesOn reads: eight emoji and more are no host label's.
 const maxHostSymbols = 32
@@ -2236,6 +2253,9 @@ func isSymbol(r rune) bool {
 	case r < 0x80, r == utf8.RuneError, r >= 0x3000 && r <= 0x303f, r >= 0xff00 && r <= 0xffef:
 		return false
 	}
+	if c, ok := emojiClass(r); ok {
+		return c&classSymbol != 0
+	}
 	return unicode.Is(unicode.S, r)
 }
 
@@ -2289,7 +2309,45 @@ func endsURL(r rune, size int) bool {
 	if r == '\u2014' || r == '\u2015' || r == '\u2e3a' || r == '\u2e3b' {
 		return true // em dashes and the like: prose, "ends—here"
 	}
+	if c, ok := emojiClass(r); ok {
+		return c&classEnds != 0
+	}
 	return !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.Pd, unicode.Pc)
+}
+
+// emojiClasses holds, for each rune of the planes' emoji blocks (U+1F000
+// to U+1FBFF: mahjong and playing cards to symbols for legacy computing),
+// what endsURL and isSymbol would compute with unicode's range tables:
+// a run of emoji costs a dozen table searches a rune otherwise (three
+// quarters of the time over a host of emoji, which runEnd reads again
+// for each candidate in it, up to maxTries). Built at the first use.
+var (
+	emojiClasses     [0x1fc00 - 0x1f000]uint8
+	emojiClassesOnce sync.Once
+)
+
+const (
+	classEnds   = 1 << iota // endsURL
+	classSymbol             // isSymbol
+)
+
+// emojiClass returns r's classes from emojiClasses, ok false outside it.
+func emojiClass(r rune) (c uint8, ok bool) {
+	if r < 0x1f000 || r >= 0x1fc00 {
+		return 0, false
+	}
+	emojiClassesOnce.Do(func() {
+		for i := range emojiClasses {
+			r := rune(0x1f000 + i)
+			if !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.Pd, unicode.Pc) {
+				emojiClasses[i] |= classEnds
+			}
+			if unicode.Is(unicode.S, r) {
+				emojiClasses[i] |= classSymbol
+			}
+		}
+	})
+	return emojiClasses[r-0x1f000], true
 }
 
 // joins reports whether r is a zero width joiner or non-joiner (U+200D,

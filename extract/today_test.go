@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 // todayTests are the shapes of issue 15, "Today's URLs", one row per line
@@ -36,6 +37,7 @@ var todayTests = []struct {
 	// link them. After a whole host a symbol ends the URL as anywhere.
 	{"symbols in a host", "http://x🍄.ga/ and http://a.example/ok https://a.example🔥 wow http://b✪.example", []string{"http://x🍄.ga/", "http://a.example/ok", "https://a.example", "http://b✪.example"}},
 	{"symbols in a host, then prose", "http://x🍄.ga🔥 wow http://x🍄.gaを参照 (https://i❤.ws/emojidomain/👍👏🤝💪) http://🐌🍏⌚✨.🍕💩.ws/a", []string{"http://x🍄.ga", "http://x🍄.ga", "https://i❤.ws/emojidomain/", "http://🐌🍏⌚✨.🍕💩.ws/a"}},
+	{"symbols after a whole host", "http://a.com🔥http://b.com🔥http://c.com http://a.com🔥www.b.com http://a.co.uk✨x.y http://a.example:80✨x.y", []string{"http://a.com", "http://b.com", "http://c.com", "http://a.com", "www.b.com", "http://a.co.uk", "http://a.example:80"}},
 	{"symbols in a host, cut", "http://x🍄.🍕 and http://x🍄. and http://a.b🍄 and http://x🍄-", []string{"http://a.b"}},
 	{"IRI spaces", "https://a.example/a\u3000b https://a.example/c\u2003d https://a.example/e\u00a0f", []string{"https://a.example/a", "https://a.example/c", "https://a.example/e"}},
 
@@ -239,6 +241,24 @@ func TestTodayParsed(t *testing.T) {
 		}
 		if m := ms[0]; m.URL != tt.url || m.Valid() != tt.valid {
 			t.Errorf("Scan(%q) = URL %q valid %v (%v), want %q valid %v", tt.in, m.URL, m.Valid(), m.Err, tt.url, tt.valid)
+		}
+	}
+}
+
+// TestEmojiClasses checks the table endsURL and isSymbol read for the
+// emoji blocks against the unicode range tables, rune by rune.
+func TestEmojiClasses(t *testing.T) {
+	for r := rune(0x1f000 - 16); r < 0x1fc00+16; r++ {
+		c, ok := emojiClass(r)
+		if ok != (r >= 0x1f000 && r < 0x1fc00) {
+			t.Fatalf("emojiClass(%U) ok = %v", r, ok)
+		}
+		if !ok {
+			continue
+		}
+		ends := !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.Pd, unicode.Pc)
+		if (c&classEnds != 0) != ends || (c&classSymbol != 0) != unicode.Is(unicode.S, r) {
+			t.Errorf("emojiClass(%U) = %b, want ends %v, symbol %v", r, c, ends, unicode.Is(unicode.S, r))
 		}
 	}
 }
