@@ -1576,6 +1576,18 @@ func (f *Finder) www(data []byte, s int, prev byte, atEOF, written, link bool) (
 	if more {
 		return nil, 0, true
 	}
+	symbolsEnd := 0 // where the symbols in the host end, if it has any (as in bare)
+	stop := min(end+maxHostSymbols, s+f.cfg.maxCandidate+lookahead-utf8.UTFMax)
+	switch on, more, after := hostGoesOn(data, s+4, end, stop, atEOF); {
+	case more:
+		return nil, 0, true
+	case on && !wholeHost(data[s+4:end]):
+		// "www.i❤.ws": symbols inside the host (rfc1738.ErrSymbolHost).
+		symbolsEnd = after
+		if end, more, open = f.runEnd(data, s+4, quoteOf(prev), atEOF, true); more {
+			return nil, 0, true
+		}
+	}
 	if end-(s+4) > f.cfg.maxCandidate {
 		// runEnd stopped at its bound: the run goes on, too long.
 		return nil, tooLong, false
@@ -1591,9 +1603,10 @@ func (f *Finder) www(data []byte, s int, prev byte, atEOF, written, link bool) (
 	if end-s > f.cfg.maxCandidate {
 		return nil, tooLong, false
 	}
-	if end <= s+4 {
+	if end <= s+4 || end <= symbolsEnd {
 		// Nothing of a host after "www.": its first character ends the
-		// run ("www.…", "www.—").
+		// run ("www.…", "www.—"); or what follows the host's symbols
+		// was trimmed away ("www.x🍄.🍕").
 		return nil, 0, false
 	}
 	if !written && lineBreakAt(data, end, run, true) {

@@ -38,6 +38,7 @@ var todayTests = []struct {
 	{"symbols in a host", "http://x🍄.ga/ and http://a.example/ok https://a.example🔥 wow http://b✪.example", []string{"http://x🍄.ga/", "http://a.example/ok", "https://a.example", "http://b✪.example"}},
 	{"symbols in a host, then prose", "http://x🍄.ga🔥 wow http://x🍄.gaを参照 (https://i❤.ws/emojidomain/👍👏🤝💪) http://🐌🍏⌚✨.🍕💩.ws/a", []string{"http://x🍄.ga", "http://x🍄.ga", "https://i❤.ws/emojidomain/", "http://🐌🍏⌚✨.🍕💩.ws/a"}},
 	{"symbols after a whole host", "http://a.com🔥http://b.com🔥http://c.com http://a.com🔥www.b.com http://a.co.uk✨x.y http://a.example:80✨x.y", []string{"http://a.com", "http://b.com", "http://c.com", "http://a.com", "www.b.com", "http://a.co.uk", "http://a.example:80"}},
+	{"www hosts with symbols", "www.🍕💩.ws www.i❤.ws/path www.x🍄.🍕 www.a.com🔥www.b.com www.example.com✨ wow www.🍕 no", []string{"www.🍕💩.ws", "www.i❤.ws/path", "www.a.com", "www.b.com", "www.example.com"}},
 	{"symbols in a host, cut", "http://x🍄.🍕 and http://x🍄. and http://a.b🍄 and http://x🍄-", []string{"http://a.b"}},
 	{"IRI spaces", "https://a.example/a\u3000b https://a.example/c\u2003d https://a.example/e\u00a0f", []string{"https://a.example/a", "https://a.example/c", "https://a.example/e"}},
 
