@@ -434,22 +434,11 @@ func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF, w
 	}
 	symbolsEnd := 0 // where the symbols in the host end (hostGoesOn), if it has any
 	if slashed {
-		// Decided within the candidate bound and lookahead, whatever the
-		// reads: the Scanner holds that much before it gives up waiting.
-		stop := min(end+maxHostSymbols, s+f.cfg.maxCandidate+lookahead-utf8.UTFMax)
-		switch on, more, after := hostGoesOn(data, body+2, end, stop, atEOF); {
-		case more:
+		if end, symbolsEnd, open, more = f.hostSymbols(data, s, c+1, body+2, end, prev, open, atEOF); more {
 			return nil, 0, true
-		case on && !wholeHost(data[body+2:end]):
-			symbolsEnd = after
-			// Symbols inside the host ("http://i❤.ws/"): the run goes on
-			// through them, and the parser decides (rfc1738.ErrSymbolHost).
-			if end, more, open = f.runEnd(data, c+1, quoteOf(prev), atEOF, true); more {
-				return nil, 0, true
-			}
-			if run = end; end-(c+1) > f.cfg.maxCandidate {
-				return nil, tooLong, false
-			}
+		}
+		if run = end; end-(c+1) > f.cfg.maxCandidate {
+			return nil, tooLong, false
 		}
 	}
 	d := delimitedIf(quoted(closer, data, end))
@@ -1414,6 +1403,27 @@ func hostGoesOn(data []byte, from, end, stop int, atEOF bool) (goesOn, more bool
 	}
 }
 
+// hostSymbols reads on through symbols inside a host ("http://i❤.ws/",
+// "www.🍕💩.ws"; rfc1738.ErrSymbolHost decides whether the name is one):
+// where runEnd, reading a URL that starts at data[s] from data[at], ended
+// at end, at symbols inside the host that starts at data[from]
+// (hostGoesOn) and that is not a whole host before them (wholeHost), it
+// reads the run again from at, with the host's symbols in it. It returns
+// the run's end and runEnd's open (end and open as they were when it does
+// not read on), where the symbols end (0 when it does not), and more when
+// the data ends before that is decided and more may come. The decision
+// is taken within the candidate bound and the lookahead, whatever the
+// reads: the Scanner holds that much before it gives up waiting.
+func (f *Finder) hostSymbols(data []byte, s, at, from, end int, prev byte, open, atEOF bool) (runEnd, symbolsEnd int, runOpen, more bool) {
+	stop := min(end+maxHostSymbols, s+f.cfg.maxCandidate+lookahead-utf8.UTFMax)
+	on, more, after := hostGoesOn(data, from, end, stop, atEOF)
+	if more || !on || wholeHost(data[from:end]) {
+		return end, 0, open, more
+	}
+	runEnd, more, runOpen = f.runEnd(data, at, quoteOf(prev), atEOF, true)
+	return runEnd, after, runOpen, more
+}
+
 // wholeHost reports whether auth, a URL's authority up to symbols that
 // a host would go on after (hostGoesOn), already holds a whole host: one
 // whose last label is a top-level domain (knownTLD), or one with a port.
@@ -1576,17 +1586,9 @@ func (f *Finder) www(data []byte, s int, prev byte, atEOF, written, link bool) (
 	if more {
 		return nil, 0, true
 	}
-	symbolsEnd := 0 // where the symbols in the host end, if it has any (as in bare)
-	stop := min(end+maxHostSymbols, s+f.cfg.maxCandidate+lookahead-utf8.UTFMax)
-	switch on, more, after := hostGoesOn(data, s+4, end, stop, atEOF); {
-	case more:
+	end, symbolsEnd, open, more := f.hostSymbols(data, s, s+4, s+4, end, prev, open, atEOF)
+	if more {
 		return nil, 0, true
-	case on && !wholeHost(data[s+4:end]):
-		// "www.i❤.ws": symbols inside the host (rfc1738.ErrSymbolHost).
-		symbolsEnd = after
-		if end, more, open = f.runEnd(data, s+4, quoteOf(prev), atEOF, true); more {
-			return nil, 0, true
-		}
 	}
 	if end-(s+4) > f.cfg.maxCandidate {
 		// runEnd stopped at its bound: the run goes on, too long.
@@ -2133,7 +2135,7 @@ func (f *Finder) runEnd(data []byte, i int, closer byte, atEOF, hostSymbols bool
 				if look == from && i-from >= 2 && data[from] == '/' && data[from+1] == '/' {
 					look += 2 // pathIndex's leading "//"
 				}
-				inPath = bytes.IndexAny(data[look:i], "/?#") >= 0
+				inPath = bytes.ContainsAny(data[look:i], "/?#")
 				hostTo = i
 			}
 		} else if !inPath && i > from && ascii.IsAlnum(data[i-1]) && otherScript(r) {
