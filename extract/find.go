@@ -2068,8 +2068,9 @@ func (f *Finder) match(kind Kind, raw, text, alt, prefix string) *Match {
 //     ("wiki/C♯_(programming_language)"), and IDNA2008 hosts never.
 func (f *Finder) runEnd(data []byte, i int, closer byte, atEOF, hostSymbols bool) (end int, more, open bool) {
 	from, limit := i, i+f.cfg.maxCandidate+1
-	inPath := false  // past the host: pathBegun, asked once (linear time)
-	hostTo := from   // with hostSymbols, the host holds no "/?#" before it
+	inPath := false // past the host: pathBegun, asked once (linear time)
+	hostTo := from  // with hostSymbols, the host holds no "/?#" before it
+	var query queryWatch
 	var depth [3]int // (), [], {}
 	var script scriptWatch
 	stop := min(len(data), limit)
@@ -2115,6 +2116,16 @@ func (f *Finder) runEnd(data []byte, i int, closer byte, atEOF, hostSymbols bool
 		if size == 0 {
 			return i, true, false
 		}
+		if isPrivate(r) {
+			// RFC 3987's iprivate, in a query only (no letter, mark,
+			// number, dash or connector, no symbol: endsURL would end
+			// the URL at it, in more time).
+			if !query.in(unsafe.String(unsafe.SliceData(data), len(data)), from, i) {
+				return i, false, depth[1] > 0
+			}
+			i += size
+			continue
+		}
 		if endsURL(r, size) && !joins(r, lastRune(data[:i])) {
 			if !isSymbol(r) {
 				return i, false, depth[1] > 0
@@ -2153,6 +2164,38 @@ func (f *Finder) runEnd(data []byte, i int, closer byte, atEOF, hostSymbols bool
 		i += size
 	}
 	return i, i == len(data) && !atEOF, depth[1] > 0
+}
+
+// isPrivate reports whether r is a private use character: RFC 3987 §2.2's
+// iprivate = %xE000-F8FF / %xF0000-FFFFD / %x100000-10FFFD, which an IRI
+// holds in its query only.
+func isPrivate(r rune) bool {
+	return r >= 0xe000 && r <= 0xf8ff || r >= 0xf0000 && r <= 0xffffd || r >= 0x100000 && r <= 0x10fffd
+}
+
+// queryWatch tells runEnd whether a run is in its query: after a "?" and
+// before any "#" (RFC 3987 §2.2: iquery holds iprivate, ifragment does
+// not). It reads each byte of the run once, from where it last looked.
+type queryWatch struct {
+	looked int // the run's bytes before it have been read (0: none yet)
+	state  byte
+}
+
+// in reports whether data[i], in the run that starts at data[from], is in
+// the run's query.
+func (q *queryWatch) in(data string, from, i int) bool {
+	if q.looked < from {
+		q.looked = from
+	}
+	for ; q.looked < i && q.state != '#'; q.looked++ {
+		switch data[q.looked] {
+		case '?':
+			q.state = '?'
+		case '#':
+			q.state = '#'
+		}
+	}
+	return q.state == '?'
 }
 
 // plainRun returns where the bytes runEnd passes with no more thought

@@ -184,14 +184,16 @@ func plainWord(w string) bool {
 }
 
 // asWritten returns s with what cannot stand in a URL or an IRI (RFC 3987
-// §2.2 ucschar: no controls, spaces or format characters) percent-encoded
-// as UTF-8, bytes that are not UTF-8 included; every other byte is kept.
-// s itself is returned when nothing is to be encoded, as in almost every
-// URL, an IRI's letters included.
+// §2.2 ucschar: no controls, spaces or format characters; private use
+// characters, iprivate, only in a query) percent-encoded as UTF-8, bytes
+// that are not UTF-8 included; every other byte is kept. s itself is
+// returned when nothing is to be encoded, as in almost every URL, an
+// IRI's letters included.
 func asWritten(s string) string {
+	var q queryWatch
 	i := plainPrefix(s)
 	for i < len(s) {
-		size, keep := keptAt(s, i)
+		size, keep := keptAt(s, i, &q)
 		if !keep {
 			break
 		}
@@ -203,7 +205,7 @@ func asWritten(s string) string {
 	b := make([]byte, 0, len(s)+16)
 	b = append(b, s[:i]...)
 	for i < len(s) {
-		size, keep := keptAt(s, i)
+		size, keep := keptAt(s, i, &q)
 		if keep {
 			b = append(b, s[i:i+size]...)
 		} else {
@@ -219,13 +221,17 @@ func asWritten(s string) string {
 // keptAt returns the length of the character at s[i] (a byte that is not
 // UTF-8 is one) and whether asWritten keeps it as it is: printable ASCII,
 // and any rune but controls, spaces and format characters, or a joiner
-// that joins.
-func keptAt(s string, i int) (size int, keep bool) {
+// that joins, or a private use character in the query (q tells, reading
+// s once over the calls).
+func keptAt(s string, i int, q *queryWatch) (size int, keep bool) {
 	c := s[i]
 	if c < utf8.RuneSelf {
 		return 1, c > 0x20 && c < 0x7f
 	}
 	r, size := utf8.DecodeRuneInString(s[i:])
+	if isPrivate(r) {
+		return size, q.in(s, 0, i)
+	}
 	return size, !(r == utf8.RuneError && size == 1) && !unicode.In(r, unicode.C, unicode.Z) || joins(r, lastRuneString(s[:i]))
 }
 

@@ -945,6 +945,8 @@ var scanTests = []struct {
 	{name: "combining mark and digit", in: "http://a.b/e\u0301 http://a.b/\u0661", want: []string{"http://a.b/e\u0301", "http://a.b/\u0661"}},
 	{name: "tilde as written", in: "http://a.b/~bob", want: []string{"http://a.b/~bob"}},
 	{name: "percent kept", in: "http://a.b/%7Ebob%zz", want: []string{"http://a.b/%7Ebob%zz"}},
+	// RFC 3987 §2.2: private use characters (iprivate) only in a query.
+	{name: "private use in a query", in: "<URL:http://e.example/p\uf8ff?q=\uf8ff\U000f0000#f\uf8ff>", want: []string{"http://e.example/p%EF%A3%BF?q=\uf8ff\U000f0000#f%EF%A3%BF"}},
 
 	// doc.go Positions: a CRLF line is one line.
 	{name: "CRLF", in: "line1\r\nsee http://a.b/c\r\nhttp://d.e/f\r\n", want: []string{"http://a.b/c", "http://d.e/f"}},

@@ -40,6 +40,9 @@ var todayTests = []struct {
 	{"symbols after a whole host", "http://a.com🔥http://b.com🔥http://c.com http://a.com🔥www.b.com http://a.co.uk✨x.y http://a.example:80✨x.y", []string{"http://a.com", "http://b.com", "http://c.com", "http://a.com", "www.b.com", "http://a.co.uk", "http://a.example:80"}},
 	{"www hosts with symbols", "www.🍕💩.ws www.i❤.ws/path www.x🍄.🍕 www.a.com🔥www.b.com www.example.com✨ wow www.🍕 no", []string{"www.🍕💩.ws", "www.i❤.ws/path", "www.a.com", "www.b.com", "www.example.com"}},
 	{"symbols in a host, cut", "http://x🍄.🍕 and http://x🍄. and http://a.b🍄 and http://x🍄-", []string{"http://a.b"}},
+	// RFC 3987 §2.2: iquery holds iprivate (Rinku's "?foo=\uf8ff"), a
+	// path and a fragment do not.
+	{"IRI private use in a query", "see http://example.com/?foo=\uf8ff&bar=1 and http://example.com/p\uf8ff x http://example.com/?a#b\uf8ff y http://example.com/?a=\U00100000 z", []string{"http://example.com/?foo=\uf8ff&bar=1", "http://example.com/p", "http://example.com/?a#b", "http://example.com/?a=\U00100000"}},
 	{"IRI spaces", "https://a.example/a\u3000b https://a.example/c\u2003d https://a.example/e\u00a0f", []string{"https://a.example/a", "https://a.example/c", "https://a.example/e"}},
 
 	// 2. IDN hosts (IDNA2008).
