@@ -2029,6 +2029,9 @@ func rank(m *Match) int {
 // "mailto:" for addresses) and returns the match, or nil when the generic
 // syntax or the host does not hold. alt is the other reading, if any.
 func (f *Finder) match(kind Kind, raw, text, alt, prefix string) *Match {
+	if (kind == Bare || kind == WWW) && !f.cfg.escapes {
+		text = unescapeText(text)
+	}
 	if f.lite != nil {
 		return f.liteMatch(kind, raw, text, alt, prefix)
 	}
@@ -2082,14 +2085,16 @@ func (f *Finder) runEnd(data []byte, i int, closer byte, atEOF, hostSymbols bool
 		c := data[i]
 		if c < 0x80 {
 			switch {
-			case c == '\\' && f.cfg.escapes:
-				// A Markdown escape: the backslash and what it escapes.
+			case c == '\\':
+				// A backslash escape: Markdown's (WithEscapes), or in
+				// text a shell's or a typesetter's (escapable): the
+				// backslash and what it escapes.
 				if i+1 == len(data) && !atEOF {
 					return i, true, false
 				}
 				// Only an escaped character that a URL may hold: "\\<"
 				// ends it as "<" would.
-				if i+1 < len(data) && isASCIIPunct(data[i+1]) && urlByte[data[i+1]] && data[i+1] != closer {
+				if i+1 < len(data) && escapable(data[i+1], f.cfg.escapes) && data[i+1] != closer {
 					i += 2
 					continue
 				}
@@ -2336,6 +2341,41 @@ func pathIndex(run []byte) int {
 	return -1
 }
 
+// escapable reports whether a backslash before c escapes it inside a URL:
+// with markdown (WithEscapes), any ASCII punctuation a URL holds
+// (CommonMark §2.4); in text, the same but "/" (a JSON string's "\\/",
+// bareJSON): shells quote a URL pasted on a command line so (zsh's
+// url-quote-magic writes "token\\?service\\=a\\&scope\\=b"), Markdown
+// read as text has them ("wiki/V8_\\(JavaScript_engine\\)"), and TeX's
+// "\\_", "\\#", "\\%" and "\\&" stand for the characters themselves.
+// The URL is the text with those backslashes taken out (unescapeText).
+func escapable(c byte, markdown bool) bool {
+	return isASCIIPunct(c) && urlByte[c] && (markdown || c != '/')
+}
+
+// unescapeText returns text, a bare URL or www host found in text (not
+// WithEscapes), with each backslash before a character it escapes
+// (escapable) taken out: "https://a.example/t\\?q\\=1" is
+// "https://a.example/t?q=1". text itself when it has none.
+func unescapeText(text string) string {
+	i := strings.IndexByte(text, '\\')
+	if i < 0 {
+		return text
+	}
+	b := make([]byte, 0, len(text))
+	for ; i >= 0; i = strings.IndexByte(text, '\\') {
+		if i+1 < len(text) && escapable(text[i+1], false) {
+			b = append(b, text[:i]...)
+			b = append(b, text[i+1])
+			text = text[i+2:]
+			continue
+		}
+		b = append(b, text[:i+1]...)
+		text = text[i+1:]
+	}
+	return string(append(b, text...))
+}
+
 // isASCIIPunct: the ASCII punctuation a Markdown backslash escapes
 // (CommonMark §2.4).
 func isASCIIPunct(c byte) bool {
@@ -2475,6 +2515,12 @@ func trimEnd(data []byte, s, end int, d int, unclosed, underEnds bool) int {
 	for end > s {
 		c := data[end-1]
 		switch c {
+		case '\\':
+			// An escape whose character was taken off
+			// ("(see https://a.example/x\\)": runEnd holds a backslash
+			// only with what it escapes): it goes too.
+			end--
+			continue
 		case '?', '*', '~':
 			// Quoted, the URL is no emphasis's: its "*" and "~" are its
 			// own (`"https://*.example.com/*"`).

@@ -43,6 +43,12 @@ var todayTests = []struct {
 	// RFC 3987 §2.2: iquery holds iprivate (Rinku's "?foo=\uf8ff"), a
 	// path and a fragment do not.
 	{"IRI private use in a query", "see http://example.com/?foo=\uf8ff&bar=1 and http://example.com/p\uf8ff x http://example.com/?a#b\uf8ff y http://example.com/?a=\U00100000 z", []string{"http://example.com/?foo=\uf8ff&bar=1", "http://example.com/p", "http://example.com/?a#b", "http://example.com/?a=\U00100000"}},
+	// A backslash before a character a URL holds escapes it: a shell's
+	// quoting of a pasted URL, Markdown or TeX read as text; not "\\/"
+	// (a JSON string's, bareJSON) nor a backslash before a letter.
+	{"backslash escapes", "curl https://auth.docker.io/token\\?service\\=registry.docker.io\\&scope\\=repository:library/docker:pull | jq", []string{"https://auth.docker.io/token?service=registry.docker.io&scope=repository:library/docker:pull"}},
+	{"backslash escapes in brackets", "(https://en.wikipedia.org/wiki/Shebang_\\(Unix\\)). [V8]: https://en.wikipedia.org/wiki/V8_\\(JavaScript_engine\\) and (see https://x.example/a\\) and http://y.example/a\\_b\\#c.\\.", []string{"https://en.wikipedia.org/wiki/Shebang_(Unix)", "https://en.wikipedia.org/wiki/V8_(JavaScript_engine)", "https://x.example/a", "http://y.example/a_b#c"}},
+	{"backslash not an escape", "http://w.example/a\\nb \"http://q.example/a\\\"\" 'http://r.example/a\\'b' http://s.example/a\\\\b www.t.example/x\\?y", []string{"http://w.example/a", "http://q.example/a", "http://r.example/a", "http://s.example/a", "www.t.example/x?y"}},
 	{"IRI spaces", "https://a.example/a\u3000b https://a.example/c\u2003d https://a.example/e\u00a0f", []string{"https://a.example/a", "https://a.example/c", "https://a.example/e"}},
 
 	// 2. IDN hosts (IDNA2008).
