@@ -136,6 +136,8 @@ func WithGFMTrailing(on bool) Option { return func(c *config) { c.gfmTrailing = 
 // special-use name such as "example" (RFC 6761), so that a file or a
 // setting named so in text is neither: "pool.d/www.conf" in PHP's setup,
 // "www.tmac" in groff's, "logo@2x.png" in a web page's sources.
+// On, a "www." host starts only where GFM's do, not after a closing
+// bracket ("[3]www.7pfad.de", a lynx dump's numbered link: off, found).
 func WithGFMDomains(on bool) Option { return func(c *config) { c.gfmDomains = on } }
 
 // underEnds says whether a final "_" ends a bare URL after prev wherever
@@ -247,7 +249,7 @@ func (f *Finder) at(data []byte, prev, prev2 byte, quote []byte, col column) (m 
 			}
 		}
 	}
-	if startsWord(prev) {
+	if f.wwwStarts(prev) {
 		m, end, _ := f.www(data, 0, prev, true, false, link)
 		if end == lineBreak {
 			if m, end, _ = f.joined(WWW, data, 0, prev, true, quote, col); m == nil && end != cutNoURL {
@@ -3040,6 +3042,20 @@ func startsWord(prev byte) bool {
 // "{project_number}-compute@developer.gserviceaccount.com".
 func addressStarts(prev, first byte) bool {
 	return startsWord(prev) || (prev == ')' || prev == ']' || prev == '}') && ascii.IsAlnum(first)
+}
+
+// wwwStarts reports whether a "www." host may start after the byte prev:
+// where a URL may (startsWord), and, but with WithGFMDomains, after a
+// closing bracket, as an address may (addressStarts): lynx's and w3m's
+// dumps of HTML, which mail clients show text/html with, number each
+// link's text ("Web: [3]www.7pfad.de", in urlscan's fixtures), and a list
+// may be numbered "1)www.a.example". GFM's www autolinks start only
+// where a URL may ("[]www.a.com" is text in micromark's tests).
+func (f *Finder) wwwStarts(prev byte) bool {
+	if f.cfg.gfmDomains {
+		return startsWord(prev)
+	}
+	return addressStarts(prev, 'w')
 }
 
 func hasPrefixFold(b []byte, prefix string) bool {

@@ -433,7 +433,7 @@ func (s *Scanner) try(t, k int) (m *Match, ms, me, resume int, more bool) {
 	case tDot: // after "www" (startsNothing)
 		i := t - 3
 		prev := s.wordBefore(i)
-		if !startsWord(prev) {
+		if !s.f.wwwStarts(prev) {
 			break
 		}
 		m, end, more := s.f.www(data, i, prev, atEOF, false, s.link(i))

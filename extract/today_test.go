@@ -272,3 +272,22 @@ func TestEmojiClasses(t *testing.T) {
 		}
 	}
 }
+
+// TestWWWAfterBracket checks where a "www." host starts: after a closing
+// bracket in text (a lynx dump's numbered link, a numbered list), but, with
+// GFM's rules (WithGFMDomains), only where GFM's www autolinks start.
+func TestWWWAfterBracket(t *testing.T) {
+	in := "Web: [3]www.7pfad.de and 1)www.e.example, []www.a.com x]www.d.example"
+	ms, _, err := scanAll(t, strings.NewReader(in))
+	if got, want := texts(ms), []string{"www.7pfad.de", "www.e.example", "www.a.com", "www.d.example"}; err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("Scan(%q) = %q, %v; want %q", in, got, err, want)
+	}
+	ms, _, err = scanAll(t, strings.NewReader(in), WithGFMDomains(true))
+	if got := texts(ms); err != nil || len(got) != 0 {
+		t.Errorf("Scan(%q) with WithGFMDomains = %q, %v; want none", in, got, err)
+	}
+	f := NewFinder()
+	if m, n := f.At([]byte("www.7pfad.de"), ']', nil); m == nil || n != len("www.7pfad.de") {
+		t.Errorf("At(www.7pfad.de) after ']' = %v, %d", m, n)
+	}
+}
