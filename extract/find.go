@@ -2091,12 +2091,13 @@ func (f *Finder) runEnd(data []byte, i int, closer byte, atEOF, hostSymbols bool
 				// A backslash escape: Markdown's (WithEscapes), or in
 				// text a shell's or a typesetter's (escapable): the
 				// backslash and what it escapes.
-				if i+1 == len(data) && !atEOF {
-					return i, true, false
+				if i+2 >= len(data) && !atEOF {
+					return i, true, false // what it escapes, and what follows, decide
 				}
 				// Only an escaped character that a URL may hold: "\\<"
 				// ends it as "<" would.
-				if i+1 < len(data) && escapable(data[i+1], f.cfg.escapes) && data[i+1] != closer {
+				if i+1 < len(data) && escapable(data[i+1], f.cfg.escapes) && data[i+1] != closer &&
+					(f.cfg.escapes || !roffZeroWidth(data[i+1:])) {
 					i += 2
 					continue
 				}
@@ -2345,14 +2346,29 @@ func pathIndex(run []byte) int {
 
 // escapable reports whether a backslash before c escapes it inside a URL:
 // with markdown (WithEscapes), any ASCII punctuation a URL holds
-// (CommonMark §2.4); in text, the same but "/" (a JSON string's "\\/",
-// bareJSON): shells quote a URL pasted on a command line so (zsh's
-// url-quote-magic writes "token\\?service\\=a\\&scope\\=b"), Markdown
-// read as text has them ("wiki/V8_\\(JavaScript_engine\\)"), and TeX's
-// "\\_", "\\#", "\\%" and "\\&" stand for the characters themselves.
-// The URL is the text with those backslashes taken out (unescapeText).
+// (CommonMark §2.4); in text, the same but for "/" (a JSON string's "\\/",
+// bareJSON) and the roff escapes that stand for something else: "\\:" (a
+// break point), "\\*" (a string: "\\*(Aq"), "\\%" (no hyphenation)
+// and "\\&" before a "." (roffZeroWidth). Shells quote a URL pasted on a
+// command line so (zsh's url-quote-magic writes
+// "token\\?service\\=a\\&scope\\=b"), Markdown read as text has them
+// ("wiki/V8_\\(JavaScript_engine\\)"), and a manual page's source, read
+// raw or quoted in a patch, its "\\-" ("util\\-linux", 7,584 of its URLs'
+// escapes in /usr/share/man). The URL is the text with those backslashes
+// taken out (unescapeText).
 func escapable(c byte, markdown bool) bool {
-	return isASCIIPunct(c) && urlByte[c] && (markdown || c != '/')
+	if !isASCIIPunct(c) || !urlByte[c] {
+		return false
+	}
+	return markdown || c != '/' && c != ':' && c != '*' && c != '%'
+}
+
+// roffZeroWidth reports whether b, what follows a backslash, is roff's
+// zero-width "\\&" before a "." or at the end ("http://ftp\\&.de\\&.debian\\&.org/",
+// DocBook's manual pages), which a shell's "\\&" before a query's next
+// field is not.
+func roffZeroWidth(b []byte) bool {
+	return b[0] == '&' && (len(b) == 1 || b[1] == '.')
 }
 
 // unescapeText returns text, a bare URL or www host found in text (not

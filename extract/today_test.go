@@ -48,6 +48,10 @@ var todayTests = []struct {
 	// (a JSON string's, bareJSON) nor a backslash before a letter.
 	{"backslash escapes", "curl https://auth.docker.io/token\\?service\\=registry.docker.io\\&scope\\=repository:library/docker:pull | jq", []string{"https://auth.docker.io/token?service=registry.docker.io&scope=repository:library/docker:pull"}},
 	{"backslash escapes in brackets", "(https://en.wikipedia.org/wiki/Shebang_\\(Unix\\)). [V8]: https://en.wikipedia.org/wiki/V8_\\(JavaScript_engine\\) and (see https://x.example/a\\) and http://y.example/a\\_b\\#c.\\.", []string{"https://en.wikipedia.org/wiki/Shebang_(Unix)", "https://en.wikipedia.org/wiki/V8_(JavaScript_engine)", "https://x.example/a", "http://y.example/a_b#c"}},
+	// A manual page's source read raw: roff's "\\-" is a "-"; its
+	// zero-width "\\&" before a ".", break point "\\:", strings "\\*(Aq"
+	// and "\\%" are no escapes of a URL's characters, and cut it as before.
+	{"roff escapes", "https://github.com/util\\-linux/util\\-linux/ http://ftp\\&.de\\&.debian\\&.org/debian/ http://a.example/\\:x/\\:y\\*(Aq https://x.example/a\\%b https://y.example/q?a=1\\&b=2", []string{"https://github.com/util-linux/util-linux/", "http://ftp", "http://a.example/", "https://x.example/a", "https://y.example/q?a=1&b=2"}},
 	{"backslash not an escape", "http://w.example/a\\nb \"http://q.example/a\\\"\" 'http://r.example/a\\'b' http://s.example/a\\\\b www.t.example/x\\?y", []string{"http://w.example/a", "http://q.example/a", "http://r.example/a", "http://s.example/a", "www.t.example/x?y"}},
 	{"IRI spaces", "https://a.example/a\u3000b https://a.example/c\u2003d https://a.example/e\u00a0f", []string{"https://a.example/a", "https://a.example/c", "https://a.example/e"}},
 
