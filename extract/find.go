@@ -434,8 +434,10 @@ func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF, w
 			return f.bareJSON(data, s, c, prev, atEOF)
 		}
 	}
-	symbolsEnd := 0 // where the symbols in the host end (hostGoesOn), if it has any
-	if slashed {
+	// Where the symbols in the host end (hostGoesOn), if it has any; most
+	// runs end at ASCII, and ask nothing.
+	symbolsEnd := 0
+	if slashed && end < len(data) && data[end] >= utf8.RuneSelf {
 		if end, symbolsEnd, open, more = f.hostSymbols(data, s, c+1, body+2, end, prev, open, atEOF); more {
 			return nil, 0, true
 		}
@@ -1588,9 +1590,11 @@ func (f *Finder) www(data []byte, s int, prev byte, atEOF, written, link bool) (
 	if more {
 		return nil, 0, true
 	}
-	end, symbolsEnd, open, more := f.hostSymbols(data, s, s+4, s+4, end, prev, open, atEOF)
-	if more {
-		return nil, 0, true
+	symbolsEnd := 0 // where the symbols in the host end, if it has any (as in bare)
+	if end < len(data) && data[end] >= utf8.RuneSelf {
+		if end, symbolsEnd, open, more = f.hostSymbols(data, s, s+4, s+4, end, prev, open, atEOF); more {
+			return nil, 0, true
+		}
 	}
 	if end-(s+4) > f.cfg.maxCandidate {
 		// runEnd stopped at its bound: the run goes on, too long.
