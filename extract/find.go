@@ -2258,8 +2258,10 @@ func otherScript(r rune) bool {
 
 // scriptWatch reads a host's change of script (otherScript) for runEnd
 // and emailAt: at a letter of another script after an ASCII letter or
-// digit, the host ends unless another label follows. The labels are read
-// once for each stretch of host (linear time).
+// digit, the host ends unless another label follows, one that can end a
+// host (tldLabel: "http://sonyの.jp" goes on; twitter-text's
+// "http://example.comだよね.comtest/hogehoge" is "http://example.com" and
+// prose). The labels are read once for each stretch of host (linear time).
 type scriptWatch struct{ hostEnd, lastLabel int }
 
 // ends reports whether the host ends at data[i], such a letter, and
@@ -2273,7 +2275,21 @@ func (w scriptWatch) ends(data []byte, i, limit int, atEOF bool) (next scriptWat
 			return w, false, true
 		}
 	}
-	return w, w.lastLabel <= i, false
+	return w, w.lastLabel <= i || !tldLabel(data[w.lastLabel:w.hostEnd]), false
+}
+
+// tldLabel reports whether label, a host's last label as written (a final
+// "." aside), may be its top-level domain: one in the root zone or
+// special-use when it is ASCII (knownTLD), any other (an IDN's, which the
+// parser converts and checks).
+func tldLabel(label []byte) bool {
+	label = bytes.TrimRight(label, ".")
+	for _, c := range label {
+		if c >= utf8.RuneSelf {
+			return true
+		}
+	}
+	return knownTLD(unsafe.String(unsafe.SliceData(label), len(label)))
 }
 
 // hostLabels reads on from data[i], inside a host, over what a host may

@@ -53,6 +53,9 @@ var todayTests = []struct {
 	// and "\\%" are no escapes of a URL's characters, and cut it as before.
 	{"roff escapes", "https://github.com/util\\-linux/util\\-linux/ http://ftp\\&.de\\&.debian\\&.org/debian/ http://a.example/\\:x/\\:y\\*(Aq https://x.example/a\\%b https://y.example/q?a=1\\&b=2", []string{"https://github.com/util-linux/util-linux/", "http://ftp", "http://a.example/", "https://x.example/a", "https://y.example/q?a=1&b=2"}},
 	{"backslash not an escape", "http://w.example/a\\nb \"http://q.example/a\\\"\" 'http://r.example/a\\'b' http://s.example/a\\\\b www.t.example/x\\?y", []string{"http://w.example/a", "http://q.example/a", "http://r.example/a", "http://s.example/a", "www.t.example/x?y"}},
+	// A host that goes on after another script's letters must end in a
+	// label that may be a top-level domain (twitter-text's urls:275).
+	{"other script, then no top-level domain", "test http://example.comだよね.comtest/hogehoge http://sonyの.jp/ http://example.comだよね.jp/x a.b@example.comだよね.comtest", []string{"http://example.com", "http://sonyの.jp/", "http://example.comだよね.jp/x"}},
 	{"IRI spaces", "https://a.example/a\u3000b https://a.example/c\u2003d https://a.example/e\u00a0f", []string{"https://a.example/a", "https://a.example/c", "https://a.example/e"}},
 
 	// 2. IDN hosts (IDNA2008).
