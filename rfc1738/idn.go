@@ -14,6 +14,11 @@ import (
 // the UTS #46 mapping for lookup, the Bidi rule, and DNS lengths.
 var idnaProfile = idna.New(idna.MapForLookup(), idna.BidiRule(), idna.VerifyDNSLength(true), idna.Transitional(false))
 
+// idnaUnderscore is idnaProfile without STD3's ASCII rules, for a name with
+// "_" in a label (idnHost): UTS #46 lets it through with them off, as
+// browsers map hosts (the WHATWG URL Standard's "domain to ASCII").
+var idnaUnderscore = idna.New(idna.MapForLookup(), idna.StrictDomainName(false), idna.BidiRule(), idna.VerifyDNSLength(true), idna.Transitional(false))
+
 // The IDNA conversions of host names are remembered: real text names the
 // same few hosts again and again, and a conversion by x/net/idna (mapping,
 // normalisation, Punycode, the Bidi rule) costs more than the rest of a
@@ -39,12 +44,12 @@ type idnRecord struct {
 	kind idnKind
 	name string
 	// For idnToASCII: ok when the name is a host, ascii its A-label form
-	// and uni its U-label form; symbols (ok false) when it is one for UTS
-	// #46 and browsers only, a label below the top one holding symbols
-	// (idnHost). For idnToUnicode: uni the U-label form of an ASCII name
-	// that holds "xn--", or "" when it has none other.
-	ascii, uni  string
-	ok, symbols bool
+	// and uni its U-label form; symbols or underscore (ok false) when it
+	// is one for UTS #46 and browsers only, a label below the top one
+	// holding symbols or "_" (idnHost). For idnToUnicode: uni the U-label
+	// form of an ASCII name that holds "xn--", or "" when it has none other.
+	ascii, uni              string
+	ok, symbols, underscore bool
 }
 
 type idnKind uint8
@@ -88,7 +93,7 @@ func idnCompute(kind idnKind, name string) *idnRecord {
 	r := &idnRecord{kind: kind, name: name}
 	switch kind {
 	case idnToASCII:
-		r.ascii, r.uni, r.ok, r.symbols = idnHost(name)
+		r.ascii, r.uni, r.ok, r.symbols, r.underscore = idnHost(name)
 	case idnToUnicode:
 		if h, err := idnaProfile.ToUnicode(name); err == nil && h != name {
 			r.uni = h
@@ -108,23 +113,49 @@ func idnCompute(kind idnKind, name string) *idnRecord {
 // URL Standard's "domain to ASCII", not strict), and registries of .ws,
 // .to and others sell such names: it gives both forms with symbols true
 // and ok false. Its top label must still be letters and digits.
-func idnHost(host string) (ascii, uni string, ok, symbols bool) {
-	a, err := idnaProfile.ToASCII(host)
-	if err != nil || badHost(a) >= 0 {
-		return "", "", false, false
+//
+// A name with "_" inside a label below the top one ("a_b.例え.jp",
+// "Schöne_Grüße.com") is read as an ASCII one is (ErrUnderscore: DNS
+// names hold it, browsers map it), with STD3's rules off for its "_"
+// alone: it gives both forms with underscore true and ok false.
+func idnHost(host string) (ascii, uni string, ok, symbols, underscore bool) {
+	profile := idnaProfile
+	a, err := profile.ToASCII(host)
+	if err != nil && underscoreName(host) {
+		profile, underscore = idnaUnderscore, true
+		a, err = profile.ToASCII(host)
 	}
-	u, err := idnaProfile.ToUnicode(a)
+	if err != nil || !underscore && badHost(a) >= 0 || underscore && badHostname(a, true) >= 0 {
+		return "", "", false, false, false
+	}
+	u, err := profile.ToUnicode(a)
 	if err != nil {
-		return "", "", false, false
+		return "", "", false, false, false
 	}
 	if letterDigits(u) {
-		return a, u, true, false
+		return a, u, !underscore, false, underscore
 	}
 	top := strings.LastIndexByte(u, '.')
 	if top < 0 || !letterDigits(u[top+1:]) || !symbolLabels(u[:top]) {
-		return "", "", false, false
+		return "", "", false, false, false
 	}
-	return a, u, false, true
+	return a, u, false, true, underscore
+}
+
+// underscoreName reports whether host holds a "_" and, of ASCII, only
+// what a host name holds besides (letters, digits, "-" and "."): the
+// names idnHost reads with STD3's rules off, which would let other ASCII
+// through.
+func underscoreName(host string) bool {
+	if strings.IndexByte(host, '_') < 0 {
+		return false
+	}
+	for i := 0; i < len(host); i++ {
+		if c := host[i]; c < utf8.RuneSelf && c != '_' && c != '-' && c != '.' && !is(c, classAlpha|classDigit) {
+			return false
+		}
+	}
+	return true
 }
 
 // symbolLabels reports whether the non-ASCII runes of s, U-labels, are

@@ -171,3 +171,39 @@ func TestSymbolHost(t *testing.T) {
 		}
 	}
 }
+
+// TestUnderscoreIDN checks a name with "_" inside a label below the top
+// one and non-ASCII labels too, read as an ASCII one is (ErrUnderscore)
+// and as an IDN (ErrIDN), its warnings in the order of their offsets;
+// and the names that stay no host: "_" at a label's end or in the top
+// label, other ASCII, and a mail address's domain.
+func TestUnderscoreIDN(t *testing.T) {
+	for _, tt := range []struct {
+		in, host, uni string
+		warns         []error
+	}{
+		{"https://Sch\u00f6ne_Gr\u00fc\u00dfe.com/test", "xn--schne_gre-n1a1wvc.com", "sch\u00f6ne_gr\u00fc\u00dfe.com", []error{ErrIDN, ErrUnderscore}},
+		{"http://a_b.\u4f8b\u3048.jp/", "a_b.xn--r8jz45g.jp", "a_b.\u4f8b\u3048.jp", []error{ErrUnderscore, ErrIDN}},
+	} {
+		u, err := ParseLenient(tt.in)
+		if err != nil {
+			t.Errorf("ParseLenient(%q): %v", tt.in, err)
+			continue
+		}
+		var got []error
+		for _, w := range u.Warnings {
+			got = append(got, w.Err)
+		}
+		if u.Host != tt.host || u.HostUnicode != tt.uni || len(got) != len(tt.warns) || got[0] != tt.warns[0] || got[1] != tt.warns[1] {
+			t.Errorf("ParseLenient(%q): host %q (%q), warnings %v; want %q (%q), %v", tt.in, u.Host, u.HostUnicode, got, tt.host, tt.uni, tt.warns)
+		}
+		if _, err := Parse(tt.in); !errors.Is(err, tt.warns[0]) {
+			t.Errorf("Parse(%q) = %v, want %v", tt.in, err, tt.warns[0])
+		}
+	}
+	for _, in := range []string{"http://_a.\u4f8b\u3048.jp/", "http://a_.\u4f8b\u3048.jp/", "http://\u4f8b\u3048.a_b/", "http://a*b_c.\u4f8b\u3048.jp/", "mailto:x@a_b.\u4f8b\u3048.jp"} {
+		if u, err := ParseLenient(in); err == nil {
+			t.Errorf("ParseLenient(%q) = host %q, want an error", in, u.Host)
+		}
+	}
+}

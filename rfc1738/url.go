@@ -618,15 +618,21 @@ func (p *parser) host(start, end, authEnd int) (int, error) {
 	}
 	if raw[start+i] == '_' {
 		// "_" inside a label below the top one is relaxed (ErrUnderscore);
-		// a host bad even so fails at the byte that makes it so.
-		if j := badHostname(host, true); j >= 0 {
+		// a host bad even so fails at the byte that makes it so, but for a
+		// name with non-ASCII labels too ("a_b.例え.jp"), read as an IDN
+		// below (idnHost).
+		j := badHostname(host, true)
+		if j >= 0 && host[j] < utf8.RuneSelf {
 			return start + j, ErrBadHost
 		}
-		if off, err := p.relax(start+i, ErrUnderscore); err != nil {
-			return off, err
+		if j < 0 {
+			if off, err := p.relax(start+i, ErrUnderscore); err != nil {
+				return off, err
+			}
+			u.Host = lower(host)
+			return 0, nil
 		}
-		u.Host = lower(host)
-		return 0, nil
+		i = j
 	}
 	if raw[start+i] == '%' {
 		return p.escapedHost(start, host, i)
@@ -636,15 +642,29 @@ func (p *parser) host(start, end, authEnd int) (int, error) {
 	}
 	// A name with non-ASCII labels (idnHost, remembered by idnLookup).
 	r := idnLookup(idnToASCII, host)
-	if !r.ok && !r.symbols {
+	if !r.ok && !r.symbols && !r.underscore {
 		return start + i, ErrBadHost
 	}
 	warn := ErrIDN
 	if r.symbols {
 		warn = ErrSymbolHost
 	}
-	if off, err := p.relax(start+i, warn); err != nil {
-		return off, err
+	// With a "_" too, the two warnings in the order of their offsets:
+	// strict mode fails at the first.
+	offs, errs := [2]int{start + i, -1}, [2]error{warn, nil}
+	if r.underscore {
+		offs[1], errs[1] = start+strings.IndexByte(host, '_'), ErrUnderscore
+		if offs[1] < offs[0] {
+			offs[0], offs[1], errs[0], errs[1] = offs[1], offs[0], errs[1], errs[0]
+		}
+	}
+	for k, off := range offs {
+		if off < 0 {
+			break
+		}
+		if off, err := p.relax(off, errs[k]); err != nil {
+			return off, err
+		}
 	}
 	u.Host, u.HostUnicode = r.ascii, r.uni
 	return 0, nil
