@@ -2448,6 +2448,12 @@ func endsURL(r rune, size int) bool {
 	if c, ok := emojiClass(r); ok {
 		return c&classEnds != 0
 	}
+	return endsByTables(r)
+}
+
+// endsByTables is endsURL's test of r's category: no letter, mark,
+// number, dash or connector.
+func endsByTables(r rune) bool {
 	return !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.Pd, unicode.Pc)
 }
 
@@ -2475,10 +2481,10 @@ func emojiClass(r rune) (c uint8, ok bool) {
 	emojiClassesOnce.Do(func() {
 		for i := range emojiClasses {
 			r := rune(0x1f000 + i)
-			if !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.Pd, unicode.Pc) {
+			if endsByTables(r) {
 				emojiClasses[i] |= classEnds
 			}
-			if unicode.Is(unicode.S, r) {
+			if unicode.Is(unicode.S, r) { // isSymbol's test
 				emojiClasses[i] |= classSymbol
 			}
 		}

@@ -163,7 +163,7 @@ func underscoreName(host string) bool {
 // (So: "❤", "✪", emoji; Sk: emoji skin tone modifiers).
 func symbolLabels(s string) bool {
 	for _, r := range s {
-		if r >= utf8.RuneSelf && !unicode.In(r, unicode.Ll, unicode.Lo, unicode.Lm, unicode.Mn, unicode.Mc, unicode.Nd, unicode.So, unicode.Sk) {
+		if r >= utf8.RuneSelf && !letterDigit(r) && !unicode.In(r, unicode.So, unicode.Sk) {
 			return false
 		}
 	}
@@ -183,9 +183,15 @@ func nonASCIIName(s string) bool {
 // let symbols such as U+2665 through ("NV8"), which IDNA2008 disallows.
 func letterDigits(s string) bool {
 	for _, r := range s {
-		if r >= utf8.RuneSelf && !unicode.In(r, unicode.Ll, unicode.Lo, unicode.Lm, unicode.Mn, unicode.Mc, unicode.Nd) {
+		if r >= utf8.RuneSelf && !letterDigit(r) {
 			return false
 		}
 	}
 	return true
+}
+
+// letterDigit reports whether r is in IDNA2008's LetterDigits categories
+// (RFC 5892 §2.1).
+func letterDigit(r rune) bool {
+	return unicode.In(r, unicode.Ll, unicode.Lo, unicode.Lm, unicode.Mn, unicode.Mc, unicode.Nd)
 }
