@@ -1,8 +1,11 @@
 // Package unwrap recovers the original target of a link that a mail
 // security gateway rewrote to pass through its redirector, for urlgrep's
 // --unwrap. It knows Microsoft Safe Links, Proofpoint URL Defense (v1, v2
-// and v3) and Google's /url redirect, and works on the URL string alone:
-// it never fetches anything.
+// and v3), Google's /url redirect, the link rewriting of Barracuda, Trend
+// Micro, Sophos, FireEye, Cisco, Symantec and ESVA gateways, Amazon SES's
+// and Azure's click tracking, and the link shims of Facebook, Instagram,
+// WhatsApp, YouTube and Slack (shims.go). It works on the URL string
+// alone: it never fetches anything.
 package unwrap
 
 import (
@@ -105,6 +108,14 @@ func unwrapAt(host, rest, s string) (target, name string, ok bool) {
 		name = nameGoogle
 		if target, ok = queryTarget(query, "url"); !ok {
 			target, ok = queryTarget(query, "q")
+		}
+	default:
+		for _, sh := range shims {
+			if sh.at(host, path) {
+				target, ok = sh.target(path, query)
+				name = sh.name
+				break
+			}
 		}
 	}
 	if !ok || target == s || !looksLikeURL(target) {

@@ -161,9 +161,10 @@ var unwrapTests = []unwrapTest{
 		want: "http://devicetree.org/schemas/interconnect/mediatek,cci.yaml#", wantBy: ppV3},
 	{name: "proofpoint v3 no replacements", in: "https://urldefense.com/v3/__https://lore.kernel.org/all/20250801065121.876793-1-yangshiguang1011@163.com__;!!ACWV5N9M2RV99hQ!JMgEQrzDS3VAAKdSyj3ge_ZLG1QWaEHA7hH5uL7_Js06GM5m1sYGVOmJHkiTuOeaiE$",
 		want: "https://lore.kernel.org/all/20250801065121.876793-1-yangshiguang1011@163.com", wantBy: ppV3},
-	// a target with its own query: "%3A%2F%2F" carried as five placeholders, "JSUlJSU" = "%%%%%"
+	// a target with its own query: "%3A%2F%2F" carried as five placeholders,
+	// "JSUlJSU" = "%%%%%"; the target, a FireEye link, unwraps in turn
 	{name: "proofpoint v3 query in target", in: "https://urldefense.com/v3/__https://protect2.fireeye.com/v1/url?k=26ebb71c-79708e5a&q=1&e=9f16193b&u=https*3A*2F*2Fgithub.com*2Flinux-nvme*2Fnvme-cli__;JSUlJSU!!EwVzqGoTKBqv-0DWAJBm!HyJHAJgOq3M4$",
-		want: "https://protect2.fireeye.com/v1/url?k=26ebb71c-79708e5a&q=1&e=9f16193b&u=https%3A%2F%2Fgithub.com%2Flinux-nvme%2Fnvme-cli", wantBy: ppV3},
+		want: "https://github.com/linux-nvme/nvme-cli", wantBy: []string{nameProofpointV3, nameFireEye}},
 	// deviation: the last "__;" ends the URL, which may hold one
 	{name: "proofpoint v3 url holds __;", in: "https://urldefense.com/v3/__https://example.com/a__;b/*__;Iw!!foo!bar$",
 		want: "https://example.com/a__;b/#", wantBy: ppV3},
@@ -207,6 +208,86 @@ var unwrapTests = []unwrapTest{
 	{name: "google lookalike", in: "https://google.example.com/url?q=https%3A%2F%2Fexample.com%2F"},
 	{name: "google long tld", in: "https://www.google.evil/url?q=https%3A%2F%2Fexample.com%2F"},
 
+	// --- The redirectors of shims.go: the target whole in one parameter
+	// or path segment.
+	{name: "barracuda", in: "https://linkprotect.cudasvc.com/url?a=https%3a%2f%2fwww.omnicalculator.com%2fhealth%2fpediatric-blood-volume&c=E,1,wPwTWuzMGzRsLJwrbeUfd6jZdSlTx1FBnX_9sH-BxCG&typo=1",
+		want: "https://www.omnicalculator.com/health/pediatric-blood-volume", wantBy: []string{nameBarracuda}},
+	{name: "barracuda query in target", in: "https://linkprotect.cudasvc.com/url?a=https%3A%2F%2Fwww.example.com%2Freservations%3Fpromo_code%3DGEO52125%26x%3D1&c=E,1,gq-fB3&typo=1",
+		want: "https://www.example.com/reservations?promo_code=GEO52125&x=1", wantBy: []string{nameBarracuda}},
+	{name: "barracuda no a", in: "https://linkprotect.cudasvc.com/url?c=E,1,gq-fB3&typo=1"},
+	{name: "barracuda lookalike", in: "https://linkprotect.cudasvc.com.evil.example/url?a=https%3A%2F%2Fexample.com%2F"},
+	{name: "trendmicro", in: "https://ddec1-0-en-ctp.trendmicro.com:443/wis/clicktime/v1/query?url=https%3a%2f%2flore.kernel.org%2flkml%2f87y1fzkq8c.wl%2dtiwai%40suse.de%2fT%2f&umid=6a6586e6-1bcb-48d2-8c0c-75ef6bb15df0&auth=abc",
+		want: "https://lore.kernel.org/lkml/87y1fzkq8c.wl-tiwai@suse.de/T/", wantBy: []string{nameTrendMicro}},
+	{name: "trendmicro imsva", in: "https://imsva91-ctp.trendmicro.com/wis/clicktime/v1/query?url=http%3A%2F%2Fexample.com",
+		want: "http://example.com", wantBy: []string{nameTrendMicro}},
+	{name: "trendmicro other path", in: "https://imsva91-ctp.trendmicro.com/other?url=http%3A%2F%2Fexample.com"},
+	{name: "trendmicro other host", in: "https://www.trendmicro.com/wis/clicktime/v1/query?url=http%3A%2F%2Fexample.com"},
+	// kachi's test, from Sophos' community forum
+	{name: "sophos", in: "https://eu-central-1.protection.sophos.com/?d=sophos.com&u=aHR0cHM6Ly93d3cuc29waG9zLmNvbS9kZS1kZS9wcm9kdWN0cy9zb3Bob3MtZW1haWw=&i=NjJkMTA1NzEwNWJkNDAxMDc5ZDliN2Uy&t=OGE0L3MwTUdrUmE0NXdkWEtxSzdGdUMxS0JsRDFlK2tmcThqK2FSQjBYQT0=&h=0d5a5f867dd841698a9ee6af8c1d8846&s=AVNPUEhUT0NFTkNSWVBUSVaP4zyKF4qdzGb8PYXRFY2poaAOWE20fUiquUBd3DxoZw",
+		want: "https://www.sophos.com/de-de/products/sophos-email", wantBy: []string{nameSophos}},
+	// base64url's alphabet, the padding percent-encoded
+	{name: "sophos url alphabet", in: "https://us-west-2.protection.sophos.com?d=example.com&u=aHR0cHM6Ly9leGFtcGxlLmNvbS8_YT0xPj4%3D&i=x",
+		want: "https://example.com/?a=1>>", wantBy: []string{nameSophos}},
+	// a "+" of base64 is no space, and a "/" stays
+	{name: "sophos plus", in: "https://us-west-2.protection.sophos.com/?u=aHR0cDovL2EuZXhhbXBsZS8/Pz4+&i=x",
+		want: "http://a.example/??>>", wantBy: []string{nameSophos}},
+	{name: "sophos not base64", in: "https://eu-central-1.protection.sophos.com/?d=example.com&u=http%3A%2F%2Fexample.com%2F"},
+	{name: "sophos no u", in: "https://eu-central-1.protection.sophos.com/?d=example.com"},
+	{name: "fireeye v1", in: "https://protect2.fireeye.com/v1/url?k=459f4078-1a047974-459ecb37-000babff3563-f67f8714258a7e91&q=1&e=0474f2bc-b688-4260-ae67-33e26f33bf90&u=https%3A%2F%2Fgithub.com%2Flinux-nvme%2Fnvme-cli",
+		want: "https://github.com/linux-nvme/nvme-cli", wantBy: []string{nameFireEye}},
+	{name: "fireeye url", in: "https://protect2.fireeye.com/url?k=d37bc159-8f3bf467-d37be644-0cc47ad9c120-011385b0eacba99e&u=https://rdcu.be/brEON",
+		want: "https://rdcu.be/brEON", wantBy: []string{nameFireEye}},
+	{name: "fireeye other path", in: "https://protect2.fireeye.com/v2/other?u=https://rdcu.be/brEON"},
+	// ciscoclean's example
+	{name: "cisco", in: "https://secure-web.cisco.com/1VqOjcxMgKL3XZfH1RVFk4flLLurhrVbZyjVabNjFFrwcwvrjcKOq0YBEA_UeqrpX0yBPcmEGpNMmKGjUFJRPMyGPhHq61q7mepfDCD8F09vHfZp4tZ4VLllvl6yAKJ3Am4p3mivuBeZQqmXQqrRmhfrfFQTgPrQPpB1uvzRTH6Z0eD61H3RAZmT6U0e3iInSn8FFemTitFEVRT_VlrQh6CeiSE_1fEbpu81lEQoMSweguEckjoCEkG7J8LL0YKw5/https%3A%2F%2Fwww.example.org%2F",
+		want: "https://www.example.org/", wantBy: []string{nameCisco}},
+	// "+" in a path is no space
+	{name: "cisco query in target", in: "https://secure-web.cisco.com/1abc_DEF/https%3A%2F%2Fexample.com%2Fa+b%3Fq%3D1%26r%3D2",
+		want: "https://example.com/a+b?q=1&r=2", wantBy: []string{nameCisco}},
+	{name: "cisco no target", in: "https://secure-web.cisco.com/1abc_DEF/"},
+	{name: "cisco token only", in: "https://secure-web.cisco.com/1abc_DEF"},
+	{name: "symantec", in: "https://clicktime.symantec.com/3CEByFeAhiCPSrTHqX4D7LH7Vc?u=https%3A%2F%2Fwww.vicroads.vic.gov.au%2Fregistration%2Flimited-use-permits",
+		want: "https://www.vicroads.vic.gov.au/registration/limited-use-permits", wantBy: []string{nameSymantec}},
+	{name: "symantec h and u", in: "https://clicktime.symantec.com/15uBnWVaoKeBYG7jU85cj?h=v8JGNo3gKw3mQmgro7uFlrZaCHffXciYdtinbhAdz7M=&u=https://petstore.swagger.io/v2/pet",
+		want: "https://petstore.swagger.io/v2/pet", wantBy: []string{nameSymantec}},
+	// the target encrypted: nothing to read
+	{name: "symantec encrypted", in: "https://clicktime.symantec.com/a/1/3esCKtonICCF-rrs7xQKVLId02gZJ9a9AeDuvKdt8Fk=?d=wUoxAvRabIhx8KgGUdxwS8PiI8kOfKHFC7DFlH2Qg7"},
+	{name: "esvalabs", in: "https://urlsand.esvalabs.com/?u=http%3A%2F%2Fexample.com&e=abc&h=def",
+		want: "http://example.com", wantBy: []string{nameESVA}},
+	{name: "awstrack", in: "https://kwnsfk27.r.eu-west-1.awstrack.me/L0/https:%2F%2Fauthors.elsevier.com%2Ftracking%2Farticle%2Fdetails.do%3Faid=104706%26jid=COSE%26surname=Vasan/1/01020199d0963a8e-62776654-144f-4a67-9a8f-0e1a0c36b1d7-000000/6Q8Y1Ls1hT2pgt6JxFCmW7NdCfk=434",
+		want: "https://authors.elsevier.com/tracking/article/details.do?aid=104706&jid=COSE&surname=Vasan", wantBy: []string{nameAWSTrack}},
+	{name: "awstrack bare domain", in: "https://awstrack.me/L0/https:%2F%2Fservice.example%2Fverify-email%3Ftoken%3Dx/abc",
+		want: "https://service.example/verify-email?token=x", wantBy: []string{nameAWSTrack}},
+	{name: "awstrack not a url", in: "https://k97t77cm.r.ap-south-1.awstrack.me/L0/not-a-url/1/a/b"},
+	{name: "awstrack other path", in: "https://abcd1234.r.us-east-1.awstrack.me/CL0/https:%2F%2Fexample.com%2F/1/a"},
+	{name: "awstrack lookalike", in: "https://r.ap-south-1.awstrack.me.evil.test/L0/https:%2F%2Fsbi.co.in/1/a/b"},
+	{name: "awstrack userinfo", in: "https://user:password@k97t77cm.r.ap-south-1.awstrack.me/L0/https:%2F%2Fsbi.co.in/1/a/b",
+		want: "https://sbi.co.in", wantBy: []string{nameAWSTrack}},
+	{name: "azure email", in: "https://emails.azure.microsoft.com/redirect/?destination=https%3A%2F%2Fexample.com%2Fdocs&p=bT1hYmM",
+		want: "https://example.com/docs", wantBy: []string{nameAzureEmail}},
+	{name: "azure email safelink host", in: "https://eu.safelink.emails.azure.net/redirect/?destination=http%3A%2F%2Fexample.com",
+		want: "http://example.com", wantBy: []string{nameAzureEmail}},
+	{name: "azure email other path", in: "https://emails.azure.microsoft.com/other/?destination=http%3A%2F%2Fexample.com"},
+	{name: "facebook", in: "https://l.facebook.com/l.php?u=https%3A%2F%2Fgithub.com%2FWhatsApp%2FWhatsApp-OTP-Sample-App&h=AT62tnA1l5dUIczW_zWwBZHKRGD8cHau8lAgQjCuF872QCodzET",
+		want: "https://github.com/WhatsApp/WhatsApp-OTP-Sample-App", wantBy: []string{nameFacebook}},
+	// copied out of HTML
+	{name: "facebook amp", in: "https://l.facebook.com/l.php?u=https%3A%2F%2Fworkplace.fb.com%2F&amp;h=ATOlSeblb5ZxELtpz1PNGuEM38v3tcuNQkgUfB91",
+		want: "https://workplace.fb.com/", wantBy: []string{nameFacebook}},
+	{name: "messenger", in: "https://l.messenger.com/l.php?u=https%3A%2F%2Fexample.com%2Fa&h=AT0",
+		want: "https://example.com/a", wantBy: []string{nameFacebook}},
+	{name: "facebook other path", in: "https://www.facebook.com/sharer.php?u=https%3A%2F%2Fexample.com%2F"},
+	{name: "instagram", in: "https://l.instagram.com/?u=https%3A%2F%2Fexample.com%2Fshop%3Fref%3Dig&e=AT1",
+		want: "https://example.com/shop?ref=ig", wantBy: []string{nameInstagram}},
+	{name: "whatsapp", in: "https://l.wl.co/l?u=http%3A%2F%2Fexample.com",
+		want: "http://example.com", wantBy: []string{nameWhatsApp}},
+	{name: "youtube", in: "https://www.youtube.com/redirect?event=video_description&redir_token=QUFFLUhqa0VENjd0Sl9m&q=https%3A%2F%2Fwww.townscapergame.com%2F&v=Qnos8aApa9g",
+		want: "https://www.townscapergame.com/", wantBy: []string{nameYouTube}},
+	// a copied link that lost its q
+	{name: "youtube no q", in: "https://www.youtube.com/redirect?event=video_description&redir_token=QUFFLUhqazFmOUJBVURVVE13bFpNbkgw"},
+	{name: "youtube watch", in: "https://www.youtube.com/watch?v=Qnos8aApa9g&q=https%3A%2F%2Fexample.com%2F"},
+	{name: "slack", in: "https://slack-redir.net/link?url=https%3A%2F%2Fwww.npmjs.com%2Fpackage%2Fdotenv&v=3",
+		want: "https://www.npmjs.com/package/dotenv", wantBy: []string{nameSlack}},
+
 	// --- Not wrappers.
 	{name: "plain", in: "https://example.com/?url=https%3A%2F%2Fexample.org%2F"},
 	{name: "mailto", in: "mailto:alice@example.com"},
@@ -226,6 +307,13 @@ var nestedTests = []unwrapTest{
 		want: "https://wigner.hu/~kadlec/pgp_public_key.txt", wantBy: []string{nameSafeLinks, nameProofpointV3}},
 	{name: "google(safelinks(proofpoint v3))", in: "https://www.google.com/url?q=" + url.QueryEscape(safeLink(v3Tilde)) + "&sa=D",
 		want: "https://wigner.hu/~kadlec/pgp_public_key.txt", wantBy: []string{nameGoogle, nameSafeLinks, nameProofpointV3}},
+	// a gateway's link rewritten by the recipient's: Barracuda, then Safe Links
+	{name: "safelinks(barracuda)", in: safeLink("https://linkprotect.cudasvc.com/url?a=https%3a%2f%2fexample.com%2fa%3fb%3d1&c=E,1,x&typo=1"),
+		want: "https://example.com/a?b=1", wantBy: []string{nameSafeLinks, nameBarracuda}},
+	// a Facebook link in a mail through Trend Micro's gateway
+	{name: "trendmicro(facebook)", in: "https://imsva91-ctp.trendmicro.com/wis/clicktime/v1/query?url=" +
+		url.QueryEscape("https://l.facebook.com/l.php?u="+url.QueryEscape("https://example.com/é")+"&h=AT0") + "&umid=x",
+		want: "https://example.com/é", wantBy: []string{nameTrendMicro, nameFacebook}},
 	// an inner wrapper that does not decode is the target
 	{name: "safelinks(bad proofpoint v3)", in: safeLink("https://urldefense.com/v3/__https://example.com/*x__;I!!foo!bar$"),
 		want: "https://urldefense.com/v3/__https://example.com/*x__;I!!foo!bar$", wantBy: safe},

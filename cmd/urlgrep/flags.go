@@ -137,7 +137,7 @@ func newFlags(cfg *config) (*flag.FlagSet, []flagdoc.Group) {
 
 	fs = group("Mail and news")
 	fs.BoolVar(&cfg.raw, "raw", false, "read input as plain text, even when it looks like mail, news or a manual page's source")
-	fs.BoolVar(&cfg.unwrap, "unwrap", false, "report the target of mail security gateways' redirect links (Safe Links, Proofpoint, Google)")
+	fs.BoolVar(&cfg.unwrap, "unwrap", false, "report the target of redirect links: mail security gateways' (Safe Links, Proofpoint, Barracuda, Cisco, ...), click tracking's and link shims' (Google, Facebook, YouTube, ...)")
 
 	fs = group("Output")
 	fs.BoolVar(&cfg.canonical, "canonical", false, "print each URL in its canonical form (scheme and host in lower case, unsafe characters encoded)")
