@@ -2600,6 +2600,17 @@ func trimEnd(data []byte, s, end int, d int, unclosed, underEnds bool) int {
 			}
 			end--
 		case '\'':
+			// A run of three and more closes what the text quoted or
+			// set in bold (Python's "'''", MediaWiki's): none of it is
+			// the URL's. Two may be a pair the URL holds, as one may.
+			n := 1
+			for end-n > s && data[end-n-1] == '\'' {
+				n++
+			}
+			if n >= 3 {
+				end -= n
+				continue
+			}
 			if quotedInside(data[s : end-1]) {
 				return end
 			}

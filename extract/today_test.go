@@ -209,6 +209,11 @@ var todayTests = []struct {
 	// it for t.co slugs).
 	{"possessive", "http://google.com's homepage, www.example.org's and http://www.vshop.org/'s shop", []string{"http://google.com", "www.example.org", "http://www.vshop.org/"}},
 	{"possessive is a title's", "https://en.wikipedia.org/wiki/McDonald's menu and http://t.co/x's website", []string{"https://en.wikipedia.org/wiki/McDonald's", "http://t.co/x's"}},
+	// Three quotes and more end a Python string (apache/beam's
+	// generate_yaml_docs.py) or MediaWiki's bold; two may be the URL's
+	// pair (linkify-rs's "http://example.org/''").
+	{"run of quotes", "<a href=\"https://github.com/apache/beam/tree/master/sdks/'''\n'''https://b.example/x''' and http://c.example/''",
+		[]string{"https://github.com/apache/beam/tree/master/sdks/", "https://b.example/x", "http://c.example/''"}},
 	{"news star in prose", "*Net news:* A devastating new virus", nil},
 	{"news star wrapped", "<URL:news:*>", []string{"news:*"}},
 
