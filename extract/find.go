@@ -1877,6 +1877,34 @@ func localGoesOn(b1, b2 byte) bool {
 	return unicode.In(r, unicode.L, unicode.M, unicode.N)
 }
 
+// localGoesOn3 reports whether b1, b2 and b3 are a letter, mark or digit
+// of three bytes of UTF-8 of a script whose prose sets spaces between
+// words, which an address's local part may hold as it holds those of two
+// bytes (RFC 6532 §3.2): Devanagari and the other scripts of India,
+// Hangul, Georgian, Ethiopic ("संपर्क@डाटामेल.भारत", the Universal
+// Acceptance Steering Group's test address; "현금영수증@android.kr",
+// Android's tests). Han, kana, Thai, Lao, Khmer, Myanmar and Tibetan text
+// sets no space before an address, and what stands before one there is
+// prose's, no local part's (localGoesOn); nor are the fullwidth forms of
+// CJK text.
+func localGoesOn3(b1, b2, b3 byte) bool {
+	if b1 < 0xe0 || b1 > 0xef || b2 < 0x80 || b2 > 0xbf || b3 < 0x80 || b3 > 0xbf {
+		return false
+	}
+	r := rune(b1&0x0f)<<12 | rune(b2&0x3f)<<6 | rune(b3&0x3f)
+	switch {
+	case r < 0x800, 0xd800 <= r && r < 0xe000: // overlong, surrogate
+		return false
+	case 0x2e80 <= r && r < 0xa4d0, // CJK radicals to Yi: Han, kana, Bopomofo, CJK symbols
+		0xf900 <= r && r < 0xfb00, // CJK compatibility ideographs
+		0xfe30 <= r && r < 0xfe50, // CJK compatibility forms
+		0xff00 <= r && r < 0xfff0: // halfwidth and fullwidth forms
+		return false
+	}
+	return unicode.In(r, unicode.L, unicode.M, unicode.N) &&
+		!unicode.In(r, unicode.Thai, unicode.Lao, unicode.Khmer, unicode.Myanmar, unicode.Tibetan)
+}
+
 // wrapped turns a wrapper found in data (by wrapper.Span, with quote) into
 // a match, or nil. Of the two readings of a URL broken after a hyphen, the
 // hyphen is kept unless only the other reading is valid (appendix).
@@ -2977,6 +3005,8 @@ func localEnd(data []byte, i int, escapes bool) int {
 			i++
 		case i+1 < len(data) && localGoesOn(data[i], data[i+1]):
 			i += 2
+		case i+2 < len(data) && localGoesOn3(data[i], data[i+1], data[i+2]):
+			i += 3
 		case escapes && data[i] == '\\' && i+1 < len(data) && isLocalPunct(data[i+1]):
 			i += 2
 		default:
@@ -2994,8 +3024,9 @@ func isLocalPunct(c byte) bool { return c == '_' || c == '.' || c == '-' || c ==
 // data[at] starts, reading back no further than lo, and at most maxLocal
 // bytes (RFC 5321 §4.5.3.1.1): over ASCII bytes of a local part
 // (isLocalByte) and the letters, marks and digits of two bytes of UTF-8
-// (localGoesOn), which RFC 6532 §3.2 adds to atext
-// ("Dörte@Sörensen.example.com", SpamAssassin's test mail).
+// (localGoesOn) and of three of some scripts (localGoesOn3), which RFC
+// 6532 §3.2 adds to atext ("Dörte@Sörensen.example.com", SpamAssassin's
+// test mail).
 func localStart(data []byte, lo, at int, escapes bool) int {
 	i := at
 	lo = max(lo, at-maxLocal)
@@ -3010,6 +3041,8 @@ func localStart(data []byte, lo, at int, escapes bool) int {
 			i--
 		case i-2 >= lo && localGoesOn(data[i-2], data[i-1]):
 			i -= 2
+		case i-3 >= lo && localGoesOn3(data[i-3], data[i-2], data[i-1]):
+			i -= 3
 		default:
 			return ownerStart(data, lo, i)
 		}

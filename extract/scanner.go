@@ -3,6 +3,7 @@ package extract
 import (
 	"bytes"
 	"io"
+	"unicode/utf8"
 
 	"github.com/urlgrep/urlgrep/wrapper"
 )
@@ -451,7 +452,9 @@ func (s *Scanner) try(t, k int) (m *Match, ms, me, resume int, more bool) {
 		s.countDropped(i, end)
 	case tAt:
 		i := localStart(data, s.start, t, s.f.cfg.escapes)
-		if i == t || !addressStarts(s.byteBefore(i), data[i]) || localGoesOn(s.byte2Before(i), s.byteBefore(i)) {
+		if i == t || !addressStarts(s.byteBefore(i), data[i]) || localGoesOn(s.byte2Before(i), s.byteBefore(i)) ||
+			localGoesOn3(s.byteBack(i, 3), s.byte2Before(i), s.byteBefore(i)) ||
+			data[i] >= utf8.RuneSelf && !s.runeEndsBefore(i) {
 			break
 		}
 		m, end, more := s.f.emailAt(data, i, t, atEOF)
@@ -539,6 +542,23 @@ func (s *Scanner) byteBack(i, k int) byte {
 		return s.buf[j]
 	}
 	return s.behind[4+i-k]
+}
+
+// runeEndsBefore reports whether the input before buf[i] ends with a
+// whole character: an ASCII byte, or a valid UTF-8 sequence. A local part
+// that starts with a letter of UTF-8 after a stray byte is the chance
+// reading of text in another charset ("\xab\xe1\xae\xac@" in a
+// SpamAssassin message's undeclared Big5 header, as "ᮬ@"), no address's.
+func (s *Scanner) runeEndsBefore(i int) bool {
+	var b [4]byte
+	for k := 1; k <= 4; k++ {
+		b[4-k] = s.byteBack(i, k)
+	}
+	if b[3] < utf8.RuneSelf {
+		return true
+	}
+	r, n := utf8.DecodeLastRune(b[:])
+	return r != utf8.RuneError || n > 1
 }
 
 // wordBefore is byteBefore(i), read as wordByte reads it.

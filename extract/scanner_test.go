@@ -663,6 +663,19 @@ var scanTests = []struct {
 	// 65th byte) is not its ASCII tail.
 	{name: "email UTF-8 local part", in: "<Dörte@Sörensen.example.com> Σtest@example.com 请联系joe@example.com иван.петров@пример.рф, «jörg@example.de» " + strings.Repeat("é", 32) + "x@example.com",
 		opts: []Option{WithEmail(true)}, want: []string{"Dörte@Sörensen.example.com", "Σtest@example.com", "joe@example.com", "иван.петров@пример.рф", "jörg@example.de"}},
+	// Three-byte letters of scripts whose prose sets spaces between words
+	// go on as two-byte ones do (the Universal Acceptance Steering
+	// Group's test addresses, Android's); kana, Thai and fullwidth letters
+	// before an address are prose's; an address after a Devanagari
+	// letter that is no local part's (a 65th byte) is not its tail.
+	{name: "email three-byte local part", in: "संपर्क@डाटामेल.भारत। 현금영수증@android.kr ქართული@example.ge メールjoe@example.jp ติดต่อbob@example.th ｍａｉｌann@example.com " + strings.Repeat("क", 22) + "y@example.com",
+		opts: []Option{WithEmail(true)}, want: []string{"संपर्क@डाटामेल.भारत", "현금영수증@android.kr", "ქართული@example.ge", "joe@example.jp", "bob@example.th", "ann@example.com"}},
+	// A local part that starts with a letter of UTF-8 after a stray byte
+	// is another charset's text read as UTF-8 (SpamAssassin's public
+	// corpus: an undeclared Big5 header); after a whole character it is
+	// one.
+	{name: "email after a stray byte", in: "From: |\xab\xe1\xae\xac@dogma.example.org, \xab\xc3\xa4x@example.org «ärger@example.de» “संपर्क@example.in”",
+		opts: []Option{WithEmail(true)}, want: []string{"ärger@example.de", "संपर्क@example.in"}},
 	{name: "email bad host", in: "a@-b.example.com x@y", opts: []Option{WithEmail(true)}, want: nil},
 	{name: "email mailto not twice", in: "mailto:alice@example.org", opts: []Option{WithEmail(true)}, want: []string{"mailto:alice@example.org"}},
 	// find.go maxLocal: a local part has at most 64 bytes.
