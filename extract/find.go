@@ -1472,8 +1472,9 @@ func isMailOrNews(name []byte) bool {
 // scheme in lower case, as RFC 3986 §3.1 has URIs produce it ("DNS:" in
 // a certificate and "Info:" in prose are labels), part not starting with
 // ":" (C++'s "info::operator==", apt's "Proxy::http"), and part with some
-// structure, one of "/?=@.%;,&#" (so "go:generate" in Go source and
-// "about:this" in prose are words, not URLs).
+// structure, one of "/?=@.%;,&#" or a ":" inside (innerColon; so
+// "go:generate" in Go source and "about:this" in prose are words, not
+// URLs).
 func opaqueURL(m *Match, name, part []byte) bool {
 	if !m.Valid() {
 		return false
@@ -1486,7 +1487,20 @@ func opaqueURL(m *Match, name, part []byte) bool {
 			return false
 		}
 	}
-	return len(part) > 0 && part[0] != ':' && bytes.ContainsAny(part, "/?=@.%;,&#")
+	return len(part) > 0 && part[0] != ':' && (bytes.ContainsAny(part, "/?=@.%;,&#") || innerColon(part))
+}
+
+// innerColon reports whether part holds a ":" between letters or digits:
+// the path of a URI whose segments its scheme separates so
+// ("spotify:track:6rqhFgbbKwnb9MLmUQDhG6", as Spotify's clients copy
+// them; "service:printer:lpr", RFC 2609).
+func innerColon(part []byte) bool {
+	for i := 1; i+1 < len(part); i++ {
+		if part[i] == ':' && ascii.IsAlnum(part[i-1]) && ascii.IsAlnum(part[i+1]) {
+			return true
+		}
+	}
+	return false
 }
 
 // quoteOf returns prev when it is a quote that the URL cannot hold

@@ -103,8 +103,12 @@ var todayTests = []struct {
 		[]string{"postgres://user@db.example.com:5432/app", "s3://bucket/key", "zoommtg://zoom.us/join?confno=123"}},
 	{"registered opaque", "xmpp:alice@jabber.example.org, tel:+1-201-555-0123, urn:isbn:0451450523, magnet:?xt=urn:btih:c12fe1c06bba",
 		[]string{"xmpp:alice@jabber.example.org", "tel:+1-201-555-0123", "urn:isbn:0451450523", "magnet:?xt=urn:btih:c12fe1c06bba"}},
-	{"registered opaque with structure", "sip:alice@atlanta.example.com spotify:track:6rqhFgbbKwnb9MLmUQDhG6 and info:doi/10.1000/182",
-		[]string{"sip:alice@atlanta.example.com", "info:doi/10.1000/182"}},
+	// A ":" between letters or digits is structure too: Spotify's URIs
+	// are written so (its Web API's reference has this one), SIP's with
+	// an IPv6 address (RFC 5954), RFC 2609's service types (they were no
+	// URLs until the twenty-ninth session).
+	{"registered opaque with structure", "sip:alice@atlanta.example.com spotify:track:6rqhFgbbKwnb9MLmUQDhG6 and info:doi/10.1000/182, sip:[2001:db8::10]:5070 service:printer:lpr",
+		[]string{"sip:alice@atlanta.example.com", "spotify:track:6rqhFgbbKwnb9MLmUQDhG6", "info:doi/10.1000/182", "sip:[2001:db8::10]:5070", "service:printer:lpr"}},
 	{"scheme names with dashes", "made-up-scheme://a.example/x chrome-extension://abc/p.html", []string{"made-up-scheme://a.example/x", "chrome-extension://abc/p.html"}},
 	{"registered suffix", "e.g.http://a.example/ see-https://b.example/ 1.ftp://c.example/", []string{"http://a.example/", "https://b.example/", "ftp://c.example/"}},
 	{"composite scheme whole", "git+https://a.example/r.git svn+ssh://b.example/r", []string{"git+https://a.example/r.git", "svn+ssh://b.example/r"}},
