@@ -55,10 +55,14 @@ type Options struct {
 	// -I does (Binary scans it all the same).
 	QuietBinary bool
 
-	// Decompress reads gzip input (a .gz file: its first bytes a gzip
-	// header, RFC 1952) as what it holds, as ripgrep's --search-zip and
-	// zgrep do; positions count in the decompressed text. Without it a
-	// gzip file is binary.
+	// Decompress reads compressed input as what it holds, as ripgrep's
+	// --search-zip and zgrep do; positions count in the decompressed text.
+	// gzip (its first bytes a gzip header, RFC 1952) is read in this
+	// process; bzip2, xz, zstd, lz4 and compress(1)'s .Z, known by their
+	// magic numbers too, through their commands (bzip2, xz, zstd, lz4;
+	// gzip for .Z), which must be on the PATH: a file whose command is
+	// missing is an error naming it. Without Decompress such a file is
+	// binary.
 	Decompress bool
 
 	// Email finds bare e-mail addresses (as mailto: URLs); NoWWW stops

@@ -181,6 +181,20 @@ func (s *searcher) open() (r *bufio.Reader, mail, skip, live bool, done func(), 
 		if head, err = peekHead(br, live); err != nil {
 			return nil, false, false, live, done, err
 		}
+	} else if p := packedBy(head); s.o.Decompress && p != nil {
+		// bzip2, xz, zstd, lz4, compress: read through their command
+		// (unpack.go), positions counted in what it writes.
+		u, err := unpack(p, br)
+		if err != nil {
+			return nil, false, false, live, done, err
+		}
+		prev := done
+		done = func() { u.close(); prev() }
+		br = reader(&s.kit.unzipped, u)
+		s.under = nil
+		if head, err = peekHead(br, live); err != nil {
+			return nil, false, false, live, done, err
+		}
 	}
 	if utf16BOM(head) {
 		// UTF-16 text with a byte order mark: read it as the UTF-8 it

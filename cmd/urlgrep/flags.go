@@ -131,7 +131,7 @@ func newFlags(cfg *config) (*flag.FlagSet, []flagdoc.Group) {
 	fs.Var(choice{binaryTypes, func(v string) {
 		cfg.binary, cfg.quietBinary = v == "text", v == "without-match"
 	}}, "binary-files", "what to do with binary files (`type`): binary, skip with a note; text, scan, as -a; without-match, skip with none, as -I")
-	fs.BoolVar(&cfg.decompress, "search-zip", false, "read gzip files (.gz: mail archives, logs) as what they hold, as zgrep and ripgrep --search-zip")
+	fs.BoolVar(&cfg.decompress, "search-zip", false, "read compressed files (gzip; bzip2, xz, zstd, lz4 and .Z through their commands) as what they hold, as zgrep and ripgrep --search-zip")
 	fs.IntVarP(&cfg.jobs, "jobs", "j", defaultJobs(), "scan on `N` goroutines: up to N files at once, or one file in pieces; output stays in input order")
 	fs.SetAnnotation("jobs", "machine", nil) // its default is the CPUs
 
