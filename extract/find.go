@@ -661,6 +661,23 @@ func (f *Finder) ampText(raw string, b []byte) string {
 	return unsafe.String(unsafe.SliceData(out), len(out)) // not written again, but by the lazy Finder's next rejoin
 }
 
+// ampResolved returns s with its references to "&" resolved, as ampText
+// resolves them; s itself when it holds none.
+func ampResolved(s string) string {
+	b := unsafe.Slice(unsafe.StringData(s), len(s))
+	i := ampRef(b)
+	if i < 0 {
+		return s
+	}
+	out := make([]byte, 0, len(s))
+	for i >= 0 {
+		out = append(append(out, b[:i]...), '&')
+		b = b[i+ampRefLen(b[i:]):]
+		i = ampRef(b)
+	}
+	return string(append(out, b...))
+}
+
 // ampRef returns the index of the first reference to "&" in b, or -1.
 func ampRef(b []byte) int {
 	for i := 0; ; {
@@ -1950,6 +1967,10 @@ func (f *Finder) wrapped(w wrapper.Wrapper, data, quote []byte) *Match {
 	if !w.Verbatim {
 		w.URL, w.Alternate = f.rejoin(w, data, quote)
 	}
+	// "&amp;" stands for "&" here too, as in a bare URL (ampText): the
+	// plain text that converters make of HTML writes
+	// "Unsubscribe<https://list.example/u?id=1&amp;x=2>".
+	w.URL, w.Alternate = ampResolved(w.URL), ampResolved(w.Alternate)
 	m := f.readings(kind, raw, w.URL, w.Alternate, "")
 	if m == nil {
 		return nil

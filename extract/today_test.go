@@ -206,6 +206,10 @@ var todayTests = []struct {
 	// references, and an "&amp" with no ";", are as written.
 	{"ampersand in an attribute and in prose", `<a href="https://gcc.gnu.org/bugzilla/buglist.cgi?a=1&amp;b=2&#x26;c=3">x</a> and http://h.example/?x=1&amp;y=2 here, www.i.example/?a&AMP;b&#38;c, http://j.example/?a&ampere=1 .`,
 		[]string{"https://gcc.gnu.org/bugzilla/buglist.cgi?a=1&b=2&c=3", "http://h.example/?x=1&y=2", "www.i.example/?a&b&c", "http://j.example/?a&ampere=1"}},
+	// In angle brackets and wrappers too: the plain text converters make
+	// of HTML (an RFC's phishing example, the RFC archive).
+	{"ampersand in brackets", "Unsubscribe<https://list.example.com/u?id=1&amp;x=2> and <URL:http://a.example/?a=1&#38;b=2> and\n <http://www.2.example.com/cform.php\n         &amp;email=(someone@example.com)> .",
+		[]string{"https://list.example.com/u?id=1&x=2", "http://a.example/?a=1&b=2", "http://www.2.example.com/cform.php&email=(someone@example.com)"}},
 	{"entity in quotes", `href="http://g.example/search?q=&lt;html&gt;" and http://g.example/a&amp;`, []string{"http://g.example/search?q=&lt;html&gt;", "http://g.example/a"}},
 	// A possessive is prose's after a host or a final "/"; after a word
 	// in the path the "'s" is the URL's, as page titles end (it was
