@@ -12,7 +12,8 @@ import (
 // Micro, Sophos, FireEye, Cisco, Symantec, the ESVA gateway), the click
 // tracking of mail senders (Amazon SES, Azure's mail service) and the link
 // shims of sites and messengers whose links mail and chats pass on
-// (Facebook, Instagram, WhatsApp, YouTube, Slack).
+// (Facebook, Instagram, WhatsApp, YouTube, Slack), and the AMP cache and
+// viewer, whose links stand for a page's URL.
 //
 // None of them documents its format. The forms here are those of the
 // links they write, as collected by Manabu Niseki's kachi
@@ -37,6 +38,8 @@ const (
 	nameWhatsApp   = "whatsapp"
 	nameYouTube    = "youtube"
 	nameSlack      = "slack"
+	nameAMPCache   = "amp-cache"
+	nameGoogleAMP  = "google-amp"
 )
 
 // shim is one redirector whose target is written whole in its link.
@@ -118,6 +121,17 @@ var shims = []shim{
 	}, param("q")},
 	// Slack's: "https://slack-redir.net/link?url=<target>&v=3".
 	{nameSlack, func(host, path string) bool { return host == "slack-redir.net" && path == "/link" }, param("url")},
+	// The AMP cache's copy of a page, which Google documents ("AMP Cache
+	// URL format", developers.google.com/amp/cache/overview): a content
+	// type ("c" a document, "i" an image, "r" a resource; "v" the
+	// viewer's), "s" when the page is https, then the page's URL without
+	// its scheme: "https://example-com.cdn.ampproject.org/c/s/example.com/g?value=Hello%20World".
+	{nameAMPCache, hostUnder("cdn.ampproject.org"), ampCacheTarget},
+	// Google's AMP viewer, the links shared from its search results on
+	// phones: "https://www.google.com/amp/s/www.bbc.co.uk/news/amp/world-1".
+	{nameGoogleAMP, func(host, path string) bool {
+		return isGoogleHost(host) && strings.HasPrefix(path, "/amp/")
+	}, googleAMPTarget},
 }
 
 // hostIs matches one host name.
@@ -200,4 +214,39 @@ func awsTrackTarget(path, _ string) (string, bool) {
 		return "", false
 	}
 	return unescape(enc, false)
+}
+
+// ampCacheTarget reads the page's URL from an AMP cache path:
+// "/<content type>/[s/]<host and path>", its query the page's.
+func ampCacheTarget(path, query string) (string, bool) {
+	rest := strings.TrimPrefix(path, "/")
+	kind, rest, ok := strings.Cut(rest, "/")
+	if !ok || (kind != "c" && kind != "v" && kind != "i" && kind != "r") {
+		return "", false
+	}
+	return schemeless(rest, query)
+}
+
+// googleAMPTarget reads the page's URL from Google's AMP viewer path:
+// "/amp/[s/]<host and path>".
+func googleAMPTarget(path, query string) (string, bool) {
+	return schemeless(strings.TrimPrefix(path, "/amp/"), query)
+}
+
+// schemeless turns "s/<host and path>" into an https URL, "<host and
+// path>" into an http one, with query; the host must be a name with a dot.
+func schemeless(rest, query string) (string, bool) {
+	scheme := "http://"
+	if r, ok := strings.CutPrefix(rest, "s/"); ok {
+		scheme, rest = "https://", r
+	}
+	host, _, _ := strings.Cut(rest, "/")
+	if !strings.Contains(host, ".") || strings.ContainsAny(host, "@:%") {
+		return "", false
+	}
+	u := scheme + rest
+	if query != "" {
+		u += "?" + query
+	}
+	return u, true
 }

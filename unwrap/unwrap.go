@@ -3,9 +3,10 @@
 // --unwrap. It knows Microsoft Safe Links, Proofpoint URL Defense (v1, v2
 // and v3), Google's /url redirect, the link rewriting of Barracuda, Trend
 // Micro, Sophos, FireEye, Cisco, Symantec and ESVA gateways, Amazon SES's
-// and Azure's click tracking, and the link shims of Facebook, Instagram,
-// WhatsApp, YouTube and Slack (shims.go). It works on the URL string
-// alone: it never fetches anything.
+// and Azure's click tracking, the link shims of Facebook, Instagram,
+// WhatsApp, YouTube and Slack, and the AMP cache's and Google's AMP
+// viewer's links (shims.go). It works on the URL string alone: it never
+// fetches anything.
 package unwrap
 
 import (

@@ -288,6 +288,20 @@ var unwrapTests = []unwrapTest{
 	{name: "slack", in: "https://slack-redir.net/link?url=https%3A%2F%2Fwww.npmjs.com%2Fpackage%2Fdotenv&v=3",
 		want: "https://www.npmjs.com/package/dotenv", wantBy: []string{nameSlack}},
 
+	// Google's documented example, and an image over http
+	{name: "amp cache", in: "https://example-com.cdn.ampproject.org/c/s/example.com/g?value=Hello%20World",
+		want: "https://example.com/g?value=Hello%20World", wantBy: []string{nameAMPCache}},
+	{name: "amp cache image http", in: "https://example-com.cdn.ampproject.org/i/example.com/logo.png",
+		want: "http://example.com/logo.png", wantBy: []string{nameAMPCache}},
+	{name: "amp cache other type", in: "https://example-com.cdn.ampproject.org/x/s/example.com/g"},
+	{name: "amp cache no host", in: "https://example-com.cdn.ampproject.org/c/s/localhost/g"},
+	{name: "google amp", in: "https://www.google.com/amp/s/www.bbc.co.uk/news/amp/world-12345",
+		want: "https://www.bbc.co.uk/news/amp/world-12345", wantBy: []string{nameGoogleAMP}},
+	{name: "google amp http", in: "https://www.google.co.uk/amp/example.org/story.amp.html?x=1",
+		want: "http://example.org/story.amp.html?x=1", wantBy: []string{nameGoogleAMP}},
+	{name: "google amp no host", in: "https://www.google.com/amp/s/"},
+	{name: "google amp userinfo", in: "https://www.google.com/amp/s/evil@example.com/x"},
+
 	// --- Not wrappers.
 	{name: "plain", in: "https://example.com/?url=https%3A%2F%2Fexample.org%2F"},
 	{name: "mailto", in: "mailto:alice@example.com"},
