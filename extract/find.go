@@ -649,12 +649,7 @@ func (f *Finder) ampText(raw string, b []byte) string {
 	} else {
 		out = make([]byte, 0, len(b))
 	}
-	for i >= 0 {
-		out = append(append(out, b[:i]...), '&')
-		b = b[i+ampRefLen(b[i:]):]
-		i = ampRef(b)
-	}
-	out = append(out, b...)
+	out = appendAmpResolved(out, b, i)
 	if f.lite != nil {
 		f.lite.rejoin = out
 	}
@@ -669,13 +664,18 @@ func ampResolved(s string) string {
 	if i < 0 {
 		return s
 	}
-	out := make([]byte, 0, len(s))
+	return string(appendAmpResolved(make([]byte, 0, len(s)), b, i))
+}
+
+// appendAmpResolved appends b to out with its references to "&"
+// resolved, the first at b[i].
+func appendAmpResolved(out, b []byte, i int) []byte {
 	for i >= 0 {
 		out = append(append(out, b[:i]...), '&')
 		b = b[i+ampRefLen(b[i:]):]
 		i = ampRef(b)
 	}
-	return string(append(out, b...))
+	return append(out, b...)
 }
 
 // ampRef returns the index of the first reference to "&" in b, or -1.

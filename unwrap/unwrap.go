@@ -177,8 +177,7 @@ func splitRest(rest string) (path, query string) {
 // the ".safelinks.protection.office365.us" suffix of the US government
 // clouds is seen in real mail but not written down there.
 func isSafeLinksHost(host string) bool {
-	return strings.HasSuffix(host, ".safelinks.protection.outlook.com") ||
-		strings.HasSuffix(host, ".safelinks.protection.office365.us")
+	return isUnder(host, "safelinks.protection.outlook.com") || isUnder(host, "safelinks.protection.office365.us")
 }
 
 // isTeamsSafeLinks reports whether host and path are Safe Links' page for
