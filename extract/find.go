@@ -1195,6 +1195,25 @@ func goesOn(data []byte, brk, col int, at column, j, next int, prev byte, atEOF,
 		mid && (brk < fullLine || brk > fullLineMax || col != at.text) {
 		return false, false
 	}
+	if mid && tokenLike(data[j:core]) {
+		// A token too long for its lines, cut at the width line after
+		// line: a mail gateway's rewritten link ("https://secure-web.cisco.com/1VqOjc…"
+		// then "wcwvrjcKOq0YBEA_Uqrp…", ciscoclean's example), an
+		// attribute's value in HTML sent as text (spam's
+		// `href="http://www.softchoice.com/…asp?5445x$qJpibFSc` then
+		// three more lines of it). Its next line is the token's too when
+		// the token fills it to the width, or when it ends there at the
+		// quote that opened before the URL; not at a bracket's closer: a
+		// version string's "(git://github.com/llvm/llvm-project" then
+		// "544315b4…)" is two things.
+		if c := closerOf(prev); (c == '"' || c == '\'') && next < len(data) && data[next] == c && next == core {
+			return true, false
+		}
+		if next == core && (next == len(data) && atEOF || next < len(data) && (data[next] == '\n' || data[next] == '\r')) &&
+			col+next-j >= fullLine && col+next-j <= fullLineMax {
+			return true, false
+		}
+	}
 	if mid && (!bytes.ContainsAny(data[j:core], ".?=&%#/") || abbreviation(data[j:next])) {
 		// Cut in the middle, the rest is a URL's, not a word: a line
 		// wrapped at a URL's end (a space the break stands for) goes on
@@ -1243,6 +1262,30 @@ func goesOn(data []byte, brk, col int, at column, j, next int, prev byte, atEOF,
 		}
 	}
 	return true, false
+}
+
+// tokenLike reports whether w, a word at a line's start, is a token no
+// prose holds: at least 12 bytes, letters and digits both among them, and
+// at least half of it letters and digits (base64url, a query's opaque
+// value), no run of one character (a rule of "=" or "-").
+func tokenLike(w []byte) bool {
+	if len(w) < 12 {
+		return false
+	}
+	alnum, letter, digit := 0, false, false
+	for _, c := range w {
+		switch {
+		case '0' <= c && c <= '9':
+			alnum++
+			digit = true
+		case ascii.IsAlpha(c):
+			alnum++
+			letter = true
+		case c >= 0x80:
+			return false
+		}
+	}
+	return letter && digit && 2*alnum >= len(w)
 }
 
 // compound reports whether w is words of letters and digits joined by

@@ -780,6 +780,17 @@ var scanTests = []struct {
 		"> [1] http://lkml.kernel.org/r/20171113160637.jhekbdyfpccme3be@dhcp22.s\n> use.cz\n",
 		want: []string{"http://www.microfocus.com/Resources/Communities/Academic/shop/description.asp?productid=52", "http://www.ncsa.uiuc.edu/SDG/IT94/Proceedings/DDay/mogul/HTTPLatency.html",
 			"http://lkml.kernel.org/r/20171113160637.jhekbdyfpccme3be@dhcp22.suse.cz"}},
+	// A token too long for its lines, cut at the width line after line: a
+	// gateway's rewritten link (ciscoclean's example), a quoted attribute
+	// of HTML sent as text (SpamAssassin's public corpus). Not a rule of
+	// "=" at the width, nor a word of prose.
+	{name: "bare token cut at a width, line after line", in: "https://secure-web.cisco.com/1VqOjcxMgKL3XZfH1RVFk4flLLurhrVbZyjVabNjFFr\nwcwvrjcKOq0YBEA_UeqrpX0yBPcmEGpNMmKGjUFJRPMyGPhHq61q7mepfDCD8F09vHfZp4tZ\nttps%3A%2F%2Fwww.example.org%2F\n\n" +
+		"<area shape=\"rect\"\nhref=\"http://www.softchoice.com/software/prod_description.asp?5445x$qJpibFSc\nVSPL34dNX1NpKIC7k0y8w2JTWf0TJAZv16neAteuE$2jAUDdqSkqd22U8RG_ODIY1ZVd0ZK2FJBL\nHCmHgoBko9i4bo43b9ggk2ngYvPiimlN6\" coords=\"196\">\n\n" +
+		"http://a.example/download/release/2024/stable/packages/linux/amd64/archiv\n========================================================================\n\n" +
+		"http://b.example/download/release/2024/stable/packages/linux/amd64/archiv\nIntroductoryParagraphsAboutTheReleaseAndWhatItHoldsForUsersOfAllKindsToo\n",
+		want: []string{"https://secure-web.cisco.com/1VqOjcxMgKL3XZfH1RVFk4flLLurhrVbZyjVabNjFFrwcwvrjcKOq0YBEA_UeqrpX0yBPcmEGpNMmKGjUFJRPMyGPhHq61q7mepfDCD8F09vHfZp4tZttps%3A%2F%2Fwww.example.org%2F",
+			"http://www.softchoice.com/software/prod_description.asp?5445x$qJpibFScVSPL34dNX1NpKIC7k0y8w2JTWf0TJAZv16neAteuE$2jAUDdqSkqd22U8RG_ODIY1ZVd0ZK2FJBLHCmHgoBko9i4bo43b9ggk2ngYvPiimlN6",
+			"http://a.example/download/release/2024/stable/packages/linux/amd64/archiv", "http://b.example/download/release/2024/stable/packages/linux/amd64/archiv"}},
 	// Not where a line wrapped at a URL's end, a space the break stands
 	// for: prose, a commit's hash in brackets, a signature's next line; nor
 	// in lines longer than a width (a CSV row).
