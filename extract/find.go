@@ -1021,8 +1021,14 @@ func (f *Finder) joined(kind Kind, data []byte, s int, prev byte, atEOF bool, qu
 	bareSlashes := kind == Bare && run-from == 2 && slashed
 	for n = 1; n < maxJoined; n++ {
 		hyphen, typo, fold := hyphenAtBreak(data, run), typoBreak(data, run), foldBreak(data, run)
-		marked := hyphen || typo || fold > 0       // the line break is marked as one inside a word
-		if !lineBreakAt(data, run, run, slashed) { // at either of them too
+		// A "%" escape cut short at a line a tool cut at its width says
+		// the URL goes on, with the hex digits it wants.
+		esc := escapeCut(data[from:run])
+		if esc > 0 && midNever(run-line, n, data[from:run]) {
+			esc = 0
+		}
+		marked := hyphen || typo || fold > 0 || esc > 0 // the line break is marked as one inside a word
+		if !lineBreakAt(data, run, run, slashed) {      // at either of them too
 			break
 		}
 		if !marked && !pathBreak(data[run-1]) && midNever(run-line, n, data[from:run]) {
@@ -1046,6 +1052,17 @@ func (f *Finder) joined(kind Kind, data []byte, s int, prev byte, atEOF bool, qu
 			k++
 		}
 		j, ok, short := wrapper.Continuation(data, k, quote)
+		if !ok && !short && esc > 0 {
+			// A quoted line that a reply's client wrapped again, its
+			// rest quoted one level less ("> >http://…Press%20Release%"
+			// then "> 3A%20Xbox…", SpamAssassin's public corpus): the
+			// escape says the URL goes on there.
+			if q := shallower(quote); q != nil {
+				if j2, ok2, short2 := wrapper.Continuation(data, k, q); ok2 || short2 {
+					j, ok, short, quote = j2, ok2, short2, q
+				}
+			}
+		}
 		switch {
 		case short && atEOF:
 			j = -1 // the text ends: no next line
@@ -1053,6 +1070,8 @@ func (f *Finder) joined(kind Kind, data []byte, s int, prev byte, atEOF bool, qu
 			return nil, 0, true
 		case !ok || !ascii.IsAlnum(data[j]) || startsURL(data[j:]) || !marked && !bareSlashes && hasPrefixFold(data[j:], "www."):
 			j = -1
+		case esc > 0 && !hexRun(data[j:], esc):
+			j = -1 // no escape's rest: the "%" was the URL's end
 		}
 		if j < 0 {
 			break
@@ -1060,6 +1079,11 @@ func (f *Finder) joined(kind Kind, data []byte, s int, prev byte, atEOF bool, qu
 		next, more, _ := f.runEnd(data, j, closer, atEOF, false)
 		if more {
 			return nil, 0, true
+		}
+		if esc > 0 && !bytes.ContainsAny(data[j+esc:next], ".?=&%#/") {
+			// Past the escape's digits the word must go on as a URL's
+			// path or query does: "50%" then "About the offer" is prose.
+			break
 		}
 		if fold > 0 && protocolVersion(data[j:next]) {
 			// A request line folded before its version ("INVITE
@@ -1128,6 +1152,43 @@ func (f *Finder) joined(kind Kind, data []byte, s int, prev byte, atEOF bool, qu
 	}
 	m.Rejoined = true
 	return m, end, false
+}
+
+// escapeCut returns how many hex digits a "%" escape at the end of url
+// still wants: 2 after a final "%", 1 after "%" and one digit, else 0
+// (RFC 3986 §2.1: pct-encoded = "%" HEXDIG HEXDIG).
+func escapeCut(url []byte) int {
+	n := len(url)
+	switch {
+	case n >= 1 && url[n-1] == '%':
+		return 2
+	case n >= 2 && url[n-2] == '%' && ascii.IsHex(url[n-1]):
+		return 1
+	}
+	return 0
+}
+
+// hexRun reports whether b starts with n hex digits.
+func hexRun(b []byte, n int) bool {
+	if len(b) < n {
+		return false
+	}
+	for _, c := range b[:n] {
+		if !ascii.IsHex(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// shallower returns quote, a line's quote prefix, less its last marker
+// and what follows it ("> >" gives "> "), or nil when it has none.
+func shallower(quote []byte) []byte {
+	i := bytes.LastIndexAny(quote, ">|")
+	if i < 0 {
+		return nil
+	}
+	return quote[:i]
 }
 
 // hostAhead reports whether word, the first of the line after a bare

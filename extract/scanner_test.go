@@ -791,6 +791,14 @@ var scanTests = []struct {
 		want: []string{"https://secure-web.cisco.com/1VqOjcxMgKL3XZfH1RVFk4flLLurhrVbZyjVabNjFFrwcwvrjcKOq0YBEA_UeqrpX0yBPcmEGpNMmKGjUFJRPMyGPhHq61q7mepfDCD8F09vHfZp4tZttps%3A%2F%2Fwww.example.org%2F",
 			"http://www.softchoice.com/software/prod_description.asp?5445x$qJpibFScVSPL34dNX1NpKIC7k0y8w2JTWf0TJAZv16neAteuE$2jAUDdqSkqd22U8RG_ODIY1ZVd0ZK2FJBLHCmHgoBko9i4bo43b9ggk2ngYvPiimlN6",
 			"http://a.example/download/release/2024/stable/packages/linux/amd64/archiv", "http://b.example/download/release/2024/stable/packages/linux/amd64/archiv"}},
+	// A "%" escape cut short at a line cut at its width goes on on the
+	// next line, the escape's digits first, even where a reply's client
+	// quoted it one level less (SpamAssassin's public corpus); not into
+	// prose that happens to start with hex letters.
+	{name: "bare escape cut at a width", in: "> >http://xbox-linux.sourceforge.net/articles.php?aid=1&sub=Press%20Release%\n> 3A%20Xbox%20Linux%20Mandrake%209%20Released\n\n" +
+		"see http://a.example/discount/now/on/everything/in/the/store/here/today/50%\nAbout the offer\n",
+		want: []string{"http://xbox-linux.sourceforge.net/articles.php?aid=1&sub=Press%20Release%3A%20Xbox%20Linux%20Mandrake%209%20Released",
+			"http://a.example/discount/now/on/everything/in/the/store/here/today/50%"}},
 	// Not where a line wrapped at a URL's end, a space the break stands
 	// for: prose, a commit's hash in brackets, a signature's next line; nor
 	// in lines longer than a width (a CSV row).
