@@ -28,3 +28,32 @@ func TestIsASCII(t *testing.T) {
 		}
 	}
 }
+
+// TestOutlookReads checks the conditions of conditional comments as
+// Outlook reads them: mso and vml true at any version, ie and the unknown
+// false, with "!", "&", "|" and brackets.
+func TestOutlookReads(t *testing.T) {
+	for _, tt := range []struct {
+		cond string
+		want bool
+	}{
+		{" mso", true},
+		{" gte mso 9", true},
+		{" (gte mso 12)&(lte mso 15) ", true},
+		{" mso | IE", true},
+		{" (mso)|(ie)", true},
+		{" gte vml 1", true},
+		{" true", true},
+		{" !mso", false},
+		{" (!mso)&(!ie)", false},
+		{" !(gte mso 9)", false},
+		{" lt IE 9", false},
+		{" false", false},
+		{" mso)", false}, // unbalanced: not read
+		{"", false},
+	} {
+		if got := outlookReads([]byte(tt.cond)); got != tt.want {
+			t.Errorf("outlookReads(%q) = %v, want %v", tt.cond, got, tt.want)
+		}
+	}
+}

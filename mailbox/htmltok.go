@@ -965,6 +965,10 @@ func (z *htmlTok) text(dst []byte) []byte {
 	return unescapeText(dst, s)
 }
 
+// rawToken returns the bytes of the current token as written, valid
+// until the next call of next.
+func (z *htmlTok) rawToken() []byte { return z.buf[z.raw.start:z.raw.end] }
+
 // tagName returns the tag token's name, in lower case, and whether it has
 // attributes.
 func (z *htmlTok) tagName() (name []byte, hasAttr bool) {

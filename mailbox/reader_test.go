@@ -706,6 +706,24 @@ var readerTests = []struct {
 		want: []got{{1, "", "1", "text/html", "",
 			"<http://refresh.example/a?b=1&c=2>\n<https://r2.example/x>\n<http://r3.example/>\nx"}},
 	},
+	// What a conditional comment holds is markup to Outlook, which reads
+	// "mso" and "vml" as true: its link targets are a link's (a VML
+	// button's own tracking link, a background's image); its text is not
+	// written (the same text is the other clients'). A comment whose
+	// condition Outlook reads as false, or no condition, is a comment.
+	{
+		name: "text/html conditional comments",
+		in: message(`<html><body><!--[if mso]><v:roundrect xmlns:v="urn:schemas-microsoft-com:vml" href="https://t.example/c/1?u=a&amp;b=2"><center>Go</center></v:roundrect><![endif]-->
+<!--[if !mso]><!--><a href="https://t.example/c/2">Go</a><!--<![endif]-->
+<!--[if (gte mso 9)|(IE)]><v:fill type="tile" src="https://img.example/bg.png"/><![endif]-->
+<!--[if !mso]><link href="https://fonts.example/css"><![endif]-->
+<!--[if (!mso)&(!ie)]><a href="https://hidden.example/">x</a><![endif]-->
+<!-- <a href="https://comment.example/">y</a> -->
+</body></html>
+`, "Content-Type: text/html"),
+		want: []got{{1, "", "1", "text/html", "",
+			"<https://t.example/c/1?u=a&b=2>\n<https://t.example/c/2>\nGo\n<https://img.example/bg.png>"}},
+	},
 	// HTML in another charset is decoded before it is parsed.
 	{
 		name: "text/html in ISO-8859-1, quoted-printable",
