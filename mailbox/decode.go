@@ -198,7 +198,17 @@ func (h *htmlText) reset(r io.Reader) {
 		z.reset(r, htmlMaxBuf)
 	}
 	z.legacyComments = true // no text lost to a comment left open (readComment)
-	*h = htmlText{z: z, out: h.out[:0], val: h.val[:0], href: h.href[:0], inner: h.inner}
+	*h = htmlText{z: z, out: keep(h.out), val: keep(h.val), href: keep(h.href), inner: h.inner}
+}
+
+// keep returns b emptied for the next part, or nil when an inline image's
+// data: URI of a megabyte grew it past htmlKeepBuf, as the tokenizer lets
+// go of such a buffer (htmlTok.reset).
+func keep(b []byte) []byte {
+	if cap(b) > htmlKeepBuf {
+		return nil
+	}
+	return b[:0]
 }
 
 // Read returns the text and link targets of the HTML.
@@ -332,21 +342,24 @@ func (h *htmlText) target(raw []byte) []byte {
 		// space sent as %20 (not ignored, as the appendix ignores
 		// whitespace in a wrapper).
 		h.out = append(h.out, '<')
-		for _, c := range v {
-			switch c {
-			case '\t', '\r', '\n':
-			case ' ':
-				h.out = append(h.out, "%20"...)
-			default:
-				h.out = append(h.out, c)
+		for len(v) > 0 {
+			i := bytes.IndexAny(v, "\t\r\n ")
+			if i < 0 {
+				h.out = append(h.out, v...)
+				break
 			}
+			h.out = append(h.out, v[:i]...)
+			if v[i] == ' ' {
+				h.out = append(h.out, "%20"...)
+			}
+			v = v[i+1:]
 		}
 		h.out = append(h.out, '>')
 	} else {
 		h.out = append(h.out, v...)
 	}
 	h.out = append(h.out, '\n')
-	return v
+	return bytes.TrimSpace(h.val)
 }
 
 // conditionalComment returns what a downlevel-hidden conditional comment

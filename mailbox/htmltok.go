@@ -108,6 +108,11 @@ func (z *htmlTok) fill() bool {
 	var buf1 []byte
 	if 2*d > c {
 		c *= 2
+		if z.maxBuf > 0 {
+			// No token grows past maxBuf: a buffer of maxBuf and room
+			// for a read holds the longest (not twice that).
+			c = max(min(c, z.maxBuf+htmlBufStart), d+1)
+		}
 		z.size = c
 	}
 	if c > cap(z.buf) {
