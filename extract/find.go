@@ -1328,7 +1328,7 @@ func goesOn(data []byte, brk, col int, at column, j, next int, prev byte, atEOF,
 // tokenLike reports whether w, a word at a line's start, is a token no
 // prose holds: at least 12 bytes, letters and digits both among them, and
 // at least half of it letters and digits (base64url, a query's opaque
-// value), no run of one character (a rule of "=" or "-").
+// value; a rule of "=" or "-" has neither letter nor digit).
 func tokenLike(w []byte) bool {
 	if len(w) < 12 {
 		return false
