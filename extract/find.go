@@ -1057,7 +1057,7 @@ func (f *Finder) joined(kind Kind, data []byte, s int, prev byte, atEOF bool, qu
 			// rest quoted one level less ("> >http://…Press%20Release%"
 			// then "> 3A%20Xbox…", SpamAssassin's public corpus): the
 			// escape says the URL goes on there.
-			if q := shallower(quote); q != nil {
+			if q := wrapper.Shallower(quote); q != nil {
 				if j2, ok2, short2 := wrapper.Continuation(data, k, q); ok2 || short2 {
 					j, ok, short, quote = j2, ok2, short2, q
 				}
@@ -1179,16 +1179,6 @@ func hexRun(b []byte, n int) bool {
 		}
 	}
 	return true
-}
-
-// shallower returns quote, a line's quote prefix, less its last marker
-// and what follows it ("> >" gives "> "), or nil when it has none.
-func shallower(quote []byte) []byte {
-	i := bytes.LastIndexAny(quote, ">|")
-	if i < 0 {
-		return nil
-	}
-	return quote[:i]
 }
 
 // hostAhead reports whether word, the first of the line after a bare

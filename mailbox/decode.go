@@ -342,24 +342,24 @@ func (h *htmlText) target(raw []byte) []byte {
 		// space sent as %20 (not ignored, as the appendix ignores
 		// whitespace in a wrapper).
 		h.out = append(h.out, '<')
-		for len(v) > 0 {
-			i := bytes.IndexAny(v, "\t\r\n ")
+		for rest := v; len(rest) > 0; {
+			i := bytes.IndexAny(rest, "\t\r\n ")
 			if i < 0 {
-				h.out = append(h.out, v...)
+				h.out = append(h.out, rest...)
 				break
 			}
-			h.out = append(h.out, v[:i]...)
-			if v[i] == ' ' {
+			h.out = append(h.out, rest[:i]...)
+			if rest[i] == ' ' {
 				h.out = append(h.out, "%20"...)
 			}
-			v = v[i+1:]
+			rest = rest[i+1:]
 		}
 		h.out = append(h.out, '>')
 	} else {
 		h.out = append(h.out, v...)
 	}
 	h.out = append(h.out, '\n')
-	return bytes.TrimSpace(h.val)
+	return v
 }
 
 // conditionalComment returns what a downlevel-hidden conditional comment

@@ -20,30 +20,33 @@ import (
 // any system that has such files. Each is known by its magic number, not
 // by a file's name, so standard input is read so too.
 type packer struct {
-	name  string   // the format, as errors name it
-	cmd   []string // the command that writes what the input holds to its standard output
-	magic []byte   // how the format's files start
+	name  string                 // the format, as errors name it
+	cmd   []string               // the command that writes what the input holds to its standard output
+	match func(head []byte) bool // whether a file starting with head is in the format
 }
 
 var packers = []packer{
-	// bzip2: "BZh", the block size, then the first block's magic, pi's digits.
-	{"bzip2", []string{"bzip2", "-d", "-c"}, []byte("BZh")},
+	{"bzip2", []string{"bzip2", "-d", "-c"}, bzipped},
 	// xz (the .xz file format 1.0, §2.1.1.1: the header magic bytes).
-	{"xz", []string{"xz", "-d", "-c"}, []byte("\xfd7zXZ\x00")},
+	{"xz", []string{"xz", "-d", "-c"}, magic("\xfd7zXZ\x00")},
 	// Zstandard (RFC 8878 §3.1.1: the frame's magic number, little-endian).
-	{"zstd", []string{"zstd", "-q", "-d", "-c"}, []byte("\x28\xb5\x2f\xfd")},
+	{"zstd", []string{"zstd", "-q", "-d", "-c"}, magic("\x28\xb5\x2f\xfd")},
 	// LZ4's frame format (its magic number, little-endian).
-	{"lz4", []string{"lz4", "-q", "-d", "-c"}, []byte("\x04\x22\x4d\x18")},
+	{"lz4", []string{"lz4", "-q", "-d", "-c"}, magic("\x04\x22\x4d\x18")},
 	// compress(1)'s LZW (.Z: old Usenet and FTP archives), which gzip reads.
-	{"compress", []string{"gzip", "-d", "-c"}, []byte("\x1f\x9d")},
+	{"compress", []string{"gzip", "-d", "-c"}, magic("\x1f\x9d")},
+}
+
+// magic matches the files that start with m.
+func magic(m string) func(head []byte) bool {
+	return func(head []byte) bool { return bytes.HasPrefix(head, []byte(m)) }
 }
 
 // packedBy returns the packer of the format head starts as, or nil.
 func packedBy(head []byte) *packer {
 	for i := range packers {
-		p := &packers[i]
-		if bytes.HasPrefix(head, p.magic) && (p.name != "bzip2" || bzipped(head)) {
-			return p
+		if packers[i].match(head) {
+			return &packers[i]
 		}
 	}
 	return nil

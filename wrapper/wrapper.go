@@ -687,6 +687,19 @@ func breakAt(data []byte, i int) bool {
 	return i < len(data) && isBreak(data[i])
 }
 
+// Shallower returns quote, a line's quote prefix as QuotePrefix reads
+// it, less its last marker and what follows it ("> >" gives "> "), or nil
+// when it has no marker: the prefix of a quoted line that a reply's client
+// wrapped again and quoted one level less.
+func Shallower(quote []byte) []byte {
+	for i := len(quote) - 1; i >= 0; i-- {
+		if isMarker(quote[i]) {
+			return quote[:i]
+		}
+	}
+	return nil
+}
+
 // QuotePrefix returns the length of the quote prefix at the start of line: a
 // run of '>' and '|' markers, each optionally followed by spaces or tabs, as
 // in ">", "> ", "> > ", ">>", "|" and "| ". Indentation before the first
