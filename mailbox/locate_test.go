@@ -395,3 +395,36 @@ func TestCutBase64(t *testing.T) {
 		t.Fatalf("base64 alone after the first separator: Cut = %d, want -1", got)
 	}
 }
+
+// TestCutFor checks that a mailbox is cut at its own kind of separator
+// only, as the Reader reads it, and a single message not at all: a
+// "From " line in a single message's body, an MMDF message's or a news
+// article's is text (FuzzSearch found a single message cut at
+// "From \nPath:", then read as two).
+func TestCutFor(t *testing.T) {
+	const from = "From a@example.org Mon Nov  2 09:14:03 1994\n"
+	body := "Subject: x\n\ntext\n\n" + from + "more\n"
+	mmdf := mmdfSep + "\nSubject: a\n\n" + body + mmdfSep + "\n"
+	news := "#! rnews 40\nPath: a\nSubject: a\n\n" + body
+	for _, tt := range []struct {
+		name, in string
+		want     int // the cut, -1 for none; -2 for no cutter at all
+	}{
+		{"mbox", from + body, len(from) + len("Subject: x\n\ntext\n\n")},
+		{"single message", body, -2},
+		{"single message, undated From", "From:\n\nFrom \nPath:\n", -2},
+		{"MMDF, From in a body", mmdf, -1},
+		{"MMDF, the next message", mmdf + mmdf, len(mmdf)},
+		{"news, From in an article", news, -1},
+		{"news, the next article", news + news, len(news)},
+	} {
+		c := CutFor([]byte(tt.in))
+		got := -2
+		if c != nil {
+			got = c([]byte(tt.in))
+		}
+		if got != tt.want {
+			t.Errorf("%s: CutFor(...)(...) = %d, want %d", tt.name, got, tt.want)
+		}
+	}
+}

@@ -695,7 +695,36 @@ func Messages(data []byte) int {
 // or -1. Reading data[:i] and data[i:] (the second with [StartAt]) with
 // two Readers gives the parts one Reader gives for data, positions
 // included, and message numbers counted from the second's start.
-func Cut(data []byte) int {
+func Cut(data []byte) int { return cut(data, kindMbox|kindMMDF|kindNews) }
+
+// The kinds of mailbox a cut looks for separators of.
+const (
+	kindMbox = 1 << iota // "From " lines
+	kindMMDF             // lines of four ^A (and a "From " line after one)
+	kindNews             // "#! rnews" lines
+)
+
+// CutFor returns the [Cut] of a mailbox whose first bytes are head, as
+// the Reader reads its kind there: an mbox is cut at its "From " lines
+// only, an MMDF mailbox at its ^A lines only, a news batch at its
+// "#! rnews" lines only; nil for a single message, which no line cuts. A
+// "From " line in a single message's body, or in an MMDF message's, is
+// text to the Reader, and a cut there would make it a message.
+func CutFor(head []byte) func(data []byte) int {
+	head = bytes.TrimPrefix(head, []byte(bom))
+	switch {
+	case isMMDFLine(head):
+		return func(data []byte) int { return cut(data, kindMMDF) }
+	case isRnewsLine(head):
+		return func(data []byte) int { return cut(data, kindNews) }
+	case isFromLine(head):
+		return func(data []byte) int { return cut(data, kindMbox) }
+	}
+	return nil
+}
+
+// cut is Cut for the separators of kinds.
+func cut(data []byte, kinds int) int {
 	// Windows from the end, each searched forward with bytes.Index's
 	// vector search (bytes.LastIndex hashes byte by byte, and was a tenth
 	// of the -j pipeline's time on mail): the last separator is most often
@@ -703,7 +732,7 @@ func Cut(data []byte) int {
 	const window = 8 << 10
 	for end := len(data); end > 0; {
 		start := max(0, end-window)
-		if c := lastSeparator(data, start, end); c >= 0 {
+		if c := lastSeparator(data, start, end, kinds); c >= 0 {
 			return c
 		}
 		end = start
@@ -715,8 +744,8 @@ func Cut(data []byte) int {
 // whose preceding line break is in data[start:end], or -1. In an MMDF
 // mailbox that is the line of four ^A that opens a message: after the
 // one that closes the message before it, or before a "From " line; in a
-// news batch, a "#! rnews" line.
-func lastSeparator(data []byte, start, end int) int {
+// news batch, a "#! rnews" line. kinds says which of them it looks for.
+func lastSeparator(data []byte, start, end, kinds int) int {
 	const sep = "\nFrom "
 	win := data[start:min(len(data), end+len(mmdfPair)-1)]
 	if bytes.IndexByte(win, ' ') < 0 && bytes.IndexByte(win, 1) < 0 {
@@ -726,21 +755,23 @@ func lastSeparator(data []byte, start, end int) int {
 		return -1
 	}
 	cut := -1
-	for i := start; i < end; {
+	for i := start; i < end && kinds&(kindMbox|kindMMDF) != 0; {
 		j := bytes.Index(data[i:min(len(data), end+len(sep)-1)], []byte(sep))
 		if j < 0 {
 			break
 		}
 		j += i + 1
 		if isFromLine(data[j:]) && bytes.IndexByte(data[j:], '\n') >= 0 {
-			cut = j
-			if bytes.HasSuffix(data[:j], []byte("\n"+mmdfSep+"\n")) {
+			switch {
+			case kinds&kindMMDF != 0 && bytes.HasSuffix(data[:j], []byte("\n"+mmdfSep+"\n")):
 				cut = j - len(mmdfSep) - 1 // MMDF's own separator, before the "From " line
+			case kinds&kindMbox != 0:
+				cut = j
 			}
 		}
 		i = j
 	}
-	for i := start; i < end && bytes.IndexByte(win, '#') >= 0; {
+	for i := start; i < end && kinds&kindNews != 0 && bytes.IndexByte(win, '#') >= 0; {
 		// A news batch: the line before an article.
 		j := bytes.Index(data[i:min(len(data), end+len(rnewsSep))], []byte("\n"+rnewsSep))
 		if j < 0 {
@@ -752,7 +783,7 @@ func lastSeparator(data []byte, start, end int) int {
 		}
 		i = j
 	}
-	if bytes.IndexByte(win, 1) >= 0 {
+	if kinds&kindMMDF != 0 && bytes.IndexByte(win, 1) >= 0 {
 		// An MMDF mailbox without "From " lines: the closing line of a
 		// message, then the opening one of the next.
 		for i := start; i < end; {

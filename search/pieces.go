@@ -115,22 +115,20 @@ type pipeline struct {
 }
 
 // pieces searches r, whose first bytes say it is mail or text, with
-// Options.Jobs workers.
-func (s *searcher) pieces(r io.Reader, mail bool, at Start) error {
+// Options.Jobs workers, cut into batches where cut says (extract.Cut for
+// text, mailbox.CutFor's cut for a mailbox).
+func (s *searcher) pieces(r io.Reader, mail bool, cut func([]byte) int, at Start) error {
 	ahead := 1
 	if s.o.Jobs <= 2 {
 		ahead = 2
 	}
-	p := &pipeline{s: s, mail: mail, cut: extract.Cut, ahead: ahead, work: make(chan *batch, ahead*s.o.Jobs),
+	p := &pipeline{s: s, mail: mail, cut: cut, ahead: ahead, work: make(chan *batch, ahead*s.o.Jobs),
 		target: max(3*batchTarget/(s.o.Jobs+1), min(batchTarget, 16<<10))}
 	p.base = p.target
 	p.gcSample = []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}
 	p.gcFrom, p.gcAt = p.gcCycles(), at.Offset
 	p.gcLongFrom, p.gcLongAt = p.gcFrom, at.Offset
 	p.gain.reset(at.Offset, clock())
-	if mail {
-		p.cut = mailbox.Cut
-	}
 	for range s.o.Jobs {
 		p.wg.Add(1)
 		go p.worker()

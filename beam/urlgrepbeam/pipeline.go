@@ -113,14 +113,15 @@ func (f *splitFn) ProcessElement(ctx context.Context, file fileio.FileMetadata, 
 	br := bufio.NewReaderSize(r, 64<<10)
 	head, _ := br.Peek(8 << 10)
 	kind := search.Sniff(head, f.Options.search())
-	if kind != search.Text && kind != search.Mail || file.Size <= size {
-		emit(Range{Path: file.Path, Start: 0, End: -1, Line: 1, Whole: true})
-		return nil
-	}
 	mail := kind == search.Mail
 	cut := extract.Cut
 	if mail {
-		cut = mailbox.Cut
+		// A mailbox's own kind of separator; nil for a single message.
+		cut = mailbox.CutFor(head)
+	}
+	if kind != search.Text && !mail || cut == nil || file.Size <= size {
+		emit(Range{Path: file.Path, Start: 0, End: -1, Line: 1, Whole: true})
+		return nil
 	}
 	// One pass: the cut points, and the lines and messages before each.
 	var buf []byte
