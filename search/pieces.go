@@ -17,7 +17,8 @@ import (
 // goroutine reads the input into batches of about target bytes (batchTarget
 // with two workers, less with more: see pipeline.target), each
 // cut where nothing found can cross: after a blank line in text
-// (extract.Cut), before an mbox "From " line in mail (mailbox.Cut). N
+// (extract.Cut), before a mailbox's separator line in mail (the cut
+// mailbox.CutFor gives for its kind; a single message is not cut). N
 // workers scan the batches, each with a stream of its own started at the
 // batch's offset and line, so they find exactly what one stream over the
 // whole would; the caller's goroutine emits the batches' events in order,

@@ -290,8 +290,9 @@ type Input struct {
 	// input that begins there: positions and message numbers are reported
 	// in the larger input's terms, and Start.Mail, not R's first bytes,
 	// says what R is. A text piece must begin where [extract.Cut] cuts (after a
-	// blank line), a mail piece where [mailbox.Cut] cuts (an mbox "From "
-	// line); [Sniff] tells what the larger input is from its first bytes.
+	// blank line), a mail piece where the cut [mailbox.CutFor] gives for
+	// the larger input cuts (an mbox's "From " line); [Sniff] tells what
+	// the larger input is from its first bytes.
 	// This is how a large file is searched in ranges on several machines.
 	Start Start
 }
