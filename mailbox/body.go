@@ -762,8 +762,19 @@ func (b *body) htmlStep() {
 	if len(b.html.out) > 0 {
 		p := b.htmlPos
 		p.Exact = false
-		b.emit(b.html.out, p)
-		b.html.out = b.html.out[:0]
+		if len(b.out) == 0 {
+			// The tokenizer's output becomes the body's, not copied (a
+			// link target can be an inline image's megabyte); the
+			// buffers trade places.
+			b.anchor(p)
+			out := b.html.out
+			b.html.out = b.keep[:0]
+			b.out, b.keep = out, out[:0:cap(out)]
+			b.dec += int64(len(out))
+		} else {
+			b.emit(b.html.out, p)
+			b.html.out = b.html.out[:0]
+		}
 	}
 	if b.html.done && b.html.overflow != nil {
 		b.r.report(b.path, b.html.overflow)

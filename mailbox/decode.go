@@ -330,12 +330,18 @@ func linkAttr(k []byte) bool {
 
 // target writes a link target, raw the value of its attribute as
 // written, on a line of its own, and returns the value unescaped and
-// trimmed (a view of h.val). A link target is delimited by its
+// trimmed: a view of h.val, or of raw when it holds no character
+// reference (so that an inline image's data: URI of a megabyte is not
+// copied once more to be unescaped). A link target is delimited by its
 // attribute's quotes: written in angle brackets, it is read whole by the
 // wrapper rules, spaces, CJK and all, not cut as running text would be.
 func (h *htmlText) target(raw []byte) []byte {
-	h.val = attrValue(h.val[:0], raw)
-	v := bytes.TrimSpace(h.val)
+	v := convertNewlines(raw)
+	if bytes.IndexByte(v, '&') >= 0 {
+		h.val = unescapeAttr(h.val[:0], v)
+		v = h.val
+	}
+	v = bytes.TrimSpace(v)
 	h.out = append(h.out, '\n')
 	if len(v) > 0 && !bytes.ContainsAny(v, "<>") {
 		// As browsers read a target: tabs and line breaks dropped, a
