@@ -177,6 +177,11 @@ type htmlText struct {
 	inner    *htmlTok
 	innerSrc bytes.Reader
 	pending  string // an inline element just opened (inlineTag), whose line break waits on its next token
+	// view is a link target too long to copy (htmlViewMin), to be read
+	// at viewAt in out: a view of the tokenizer's buffer, valid until
+	// the next call to next.
+	view     []byte
+	viewAt   int
 	done     bool
 	overflow error // a token longer than htmlMaxBuf ended the HTML: the rest is text
 }
@@ -211,20 +216,8 @@ func keep(b []byte) []byte {
 	return b[:0]
 }
 
-// Read returns the text and link targets of the HTML.
-func (h *htmlText) Read(p []byte) (int, error) {
-	for len(h.out) == 0 {
-		if h.done {
-			return 0, io.EOF
-		}
-		h.next()
-	}
-	n := copy(p, h.out)
-	h.out = h.out[n:]
-	return n, nil
-}
-
 func (h *htmlText) next() {
+	h.view = nil
 	tt := h.z.next()
 	pending := h.pending
 	h.pending = ""
@@ -261,7 +254,7 @@ func (h *htmlText) next() {
 				continue
 			}
 			if linkAttr(k) {
-				v := h.target(raw)
+				v := h.target(raw, true)
 				linked = true
 				if isA && string(k) == "href" {
 					h.href = append(h.href[:0], v...) // v is trimmed
@@ -335,14 +328,25 @@ func linkAttr(k []byte) bool {
 // copied once more to be unescaped). A link target is delimited by its
 // attribute's quotes: written in angle brackets, it is read whole by the
 // wrapper rules, spaces, CJK and all, not cut as running text would be.
-func (h *htmlText) target(raw []byte) []byte {
+// With mayView (raw is the tokenizer's, h.z's, which holds it until the
+// next call to next), a target of htmlViewMin bytes or more is not
+// copied into h.out but left to be read where it is (h.view).
+func (h *htmlText) target(raw []byte, mayView bool) []byte {
 	v := convertNewlines(raw)
 	if bytes.IndexByte(v, '&') >= 0 {
 		h.val = unescapeAttr(h.val[:0], v)
-		v = h.val
+		v, mayView = h.val, false // h.val serves the next value
 	}
 	v = bytes.TrimSpace(v)
 	h.out = append(h.out, '\n')
+	if mayView && len(v) >= htmlViewMin && h.view == nil && !bytes.ContainsAny(v, "<>\t\r\n ") {
+		// An inline image's data: URI of a megabyte: read where the
+		// tokenizer holds it, not copied (htmlStep).
+		h.out = append(h.out, '<')
+		h.view, h.viewAt = v[:len(v):len(v)], len(h.out)
+		h.out = append(h.out, ">\n"...)
+		return v
+	}
 	if len(v) > 0 && !bytes.ContainsAny(v, "<>") {
 		// As browsers read a target: tabs and line breaks dropped, a
 		// space sent as %20 (not ignored, as the appendix ignores
@@ -367,6 +371,10 @@ func (h *htmlText) target(raw []byte) []byte {
 	h.out = append(h.out, '\n')
 	return v
 }
+
+// htmlViewMin is the length from which a link target is read where the
+// tokenizer holds it (htmlText.view) rather than copied into the text.
+const htmlViewMin = 64 << 10
 
 // conditionalComment returns what a downlevel-hidden conditional comment
 // holds ("<!--[if mso]>" markup "<![endif]-->"), and whether raw, a
@@ -488,7 +496,7 @@ func (h *htmlText) conditionalTargets(inner []byte) {
 				var k, raw []byte
 				k, raw, hasAttr = h.inner.tagAttr()
 				if linkAttr(k) {
-					h.target(raw)
+					h.target(raw, false) // the comment's tokenizer reads on: no view
 				}
 			}
 		}

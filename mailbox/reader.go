@@ -96,6 +96,18 @@ func StartAt(offset int64, line, messages int) Option {
 // what reading mail allocates.
 func ReuseParts() Option { return func(r *Reader) { r.reuse = true } }
 
+// LocateWithin makes [Part.Locate] answer exactly for the last n bytes
+// read from a part's Body, as it does for the last [LocateWindow] bytes
+// by default (less 16 KiB, and the places bounded, as LocateWindow
+// says): a caller that locates only what it still holds (a search, the
+// bytes in its scanner's buffer) keeps fewer places in memory. HTML makes
+// a place of each line it reads for little text: a part of 2.8 MB of
+// spam's hidden text held 22,000 places, 1.5 MB, for the 357 KB it gave.
+// n below 64 KiB means 64 KiB.
+func LocateWithin(n int64) Option {
+	return func(r *Reader) { r.within = max(n, 64<<10) }
+}
+
 // HeaderFilter makes the Reader leave out the header fields whose text
 // may reports cannot hold a URL (a search passes its Scanner's
 // MayFind, package extract): they are not parts. A field with RFC 2047
@@ -121,6 +133,7 @@ type Reader struct {
 	src     *source
 	at      Position
 	problem func(Problem)
+	within  int64 // how far back Locate answers exactly (LocateWithin), 0 for LocateWindow
 
 	msg     int
 	msgID   string

@@ -170,7 +170,7 @@ func (st *stream) mail(r io.Reader, offset int64, line int) error {
 	// One Reader serves every piece the stream reads, reset for each.
 	// A header field in which the Scanner would find no URL is no part:
 	// its PartBegin would be the only event it made.
-	opts := []mailbox.Option{mailbox.StartAt(offset, line, 0), mailbox.HeaderFilter(st.sc.MayFind)}
+	opts := []mailbox.Option{mailbox.StartAt(offset, line, 0), mailbox.HeaderFilter(st.sc.MayFind), mailbox.LocateWithin(st.o.locateWithin())}
 	if st.o.reuseParts() {
 		// The callback keeps nothing of an event, a piece's worker copies
 		// the parts it keeps (pipeline.worker): the Reader need not make

@@ -384,6 +384,19 @@ func (o *Options) scannerOptions(extra ...extract.Option) []extract.Option {
 	return append(opts, extra...)
 }
 
+// locateWithin is how far back a mail part's places are kept
+// (mailbox.LocateWithin): the scanner reports a URL, or one skipped for
+// its length, at most its buffer behind what it has read (a read, the
+// longest candidate, the look-back: 96 KiB by default), so twice the
+// longest candidate and 64 KiB leave a margin. A line's start (Lines,
+// context) can be further back: lines keep mailbox.LocateWindow.
+func (o *Options) locateWithin() int64 {
+	if o.lines() {
+		return mailbox.LocateWindow
+	}
+	return int64(2*o.maxLength() + extract.DefaultReadSize + 32<<10)
+}
+
 // reuseParts reports whether the callback keeps nothing of an event past
 // its call (TextOnly, CountOnly): the mail Reader may then reuse its Parts
 // (mailbox.ReuseParts), and a piece's worker copies those its events keep.
