@@ -108,10 +108,12 @@ func (z *htmlTok) fill() bool {
 	var buf1 []byte
 	if 2*d > c {
 		c *= 2
-		if z.maxBuf > 0 {
+		if z.maxBuf > 0 && c >= z.maxBuf {
 			// No token grows past maxBuf: a buffer of maxBuf and room
-			// for a read holds the longest (not twice that).
-			c = max(min(c, z.maxBuf+htmlBufStart), d+1)
+			// for a read holds the longest (not twice that), made at
+			// once (a buffer of maxBuf, then one a read larger, was a
+			// megabyte more to allocate for an inline image).
+			c = max(z.maxBuf+htmlBufStart, d+1)
 		}
 		z.size = c
 	}
