@@ -9,7 +9,6 @@ import (
 	"io"
 	"slices"
 	"sort"
-	"unsafe"
 
 	"github.com/urlgrep/urlgrep/internal/ascii"
 	"golang.org/x/text/transform"
@@ -891,11 +890,6 @@ func (h htmlSource) Read(p []byte) (int, error) {
 			b.htmlEOF = true
 		}
 	}
-}
-
-// emitString is emit for a string: its bytes are read, not kept.
-func (b *body) emitString(s string, pos Position) {
-	b.emit(unsafe.Slice(unsafe.StringData(s), len(s)), pos)
 }
 
 // emit adds decoded output, from pos on.

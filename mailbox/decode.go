@@ -2,13 +2,15 @@ package mailbox
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
-	"mime"
 	"strings"
 	"sync"
+	"unicode/utf8"
+	"unsafe"
 
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
@@ -125,36 +127,177 @@ func isASCII(data []byte) bool {
 }
 
 // decodeWords decodes the RFC 2047 encoded words of a header value, in any
-// charset charset knows; a word it cannot decode stays as it is.
+// charset charset knows; a word it cannot decode stays as it is
+// (appendWords).
 func decodeWords(s string) string {
 	if !strings.Contains(s, "=?") {
 		return s
 	}
-	d := mime.WordDecoder{CharsetReader: func(cs string, input io.Reader) (io.Reader, error) {
-		enc, err := charset(cs)
-		if err != nil {
-			return nil, err
-		}
-		if enc == nil {
-			return input, nil
-		}
-		// A word is short (a field is at most maxFieldBytes): decoded at
-		// once into a bytes.Reader, which io.Copy drains without the 32 KiB
-		// buffer it makes for a transform.Reader.
-		raw, err := io.ReadAll(input)
-		if err != nil {
-			return nil, err
-		}
-		out, _, err := transform.Bytes(enc.NewDecoder(), raw)
-		if err != nil {
-			return nil, err
-		}
-		return bytes.NewReader(out), nil
-	}}
-	if out, err := d.DecodeHeader(s); err == nil {
-		return out
+	if out, ok := appendWords(nil, s); ok {
+		return string(out)
 	}
 	return s
+}
+
+// appendWords appends to dst the header value s with its RFC 2047 encoded
+// words decoded, as mime.WordDecoder's DecodeHeader decodes them with
+// charset's charsets, and returns ok false (dst as it was) where
+// DecodeHeader fails: a word in a charset charset does not know. A word it
+// cannot decode (broken base64, a bad escape, no such encoding) stays as
+// written. Words in UTF-8, ISO-8859-1 and US-ASCII are decoded in dst, with
+// no allocation: Microsoft 365 adds to every message it carries a field of
+// base64 words 10-20 KB long (X-Microsoft-Antispam-Message-Info), which
+// DecodeHeader decoded into buffers of its own, a third of what a corpus
+// of 7,910 phishing messages allocated (FuzzAppendWords compares the two).
+func appendWords(dst []byte, s string) ([]byte, bool) {
+	i := strings.Index(s, "=?")
+	if i < 0 {
+		return append(dst, s...), true
+	}
+	orig := len(dst)
+	dst = append(dst, s[:i]...)
+	s = s[i:]
+	betweenWords := false
+	for {
+		start := strings.Index(s, "=?")
+		if start < 0 {
+			break
+		}
+		cur := start + 2
+		q := strings.IndexByte(s[cur:], '?')
+		if q < 0 {
+			break
+		}
+		cs := s[cur : cur+q]
+		cur += q + 1
+		if len(s) < cur+len("Q??=") {
+			break
+		}
+		enc := s[cur]
+		cur++
+		if s[cur] != '?' {
+			break
+		}
+		cur++
+		j := strings.Index(s[cur:], "?=")
+		if j < 0 {
+			break
+		}
+		text := s[cur : cur+j]
+		end := cur + j + 2
+		// The separator before the word goes in first, where it is kept;
+		// the decoded word is appended after it, or the word as written.
+		mark := len(dst)
+		if start > 0 && (!betweenWords || hasNonBlank(s[:start])) {
+			dst = append(dst, s[:start]...)
+		}
+		at := len(dst)
+		var ok bool
+		dst, ok = appendDecoded(dst, enc, text)
+		if !ok {
+			dst = append(dst[:mark], s[:end]...)
+			s = s[end:]
+			betweenWords = false
+			continue
+		}
+		if dst, ok = convertWord(dst, at, cs); !ok {
+			return dst[:orig], false
+		}
+		s = s[end:]
+		betweenWords = true
+	}
+	return append(dst, s...), true
+}
+
+// appendDecoded appends text, an encoded word's text, decoded from
+// encoding B or Q (RFC 2047 §4), as mime decodes it; false when it cannot.
+func appendDecoded(dst []byte, enc byte, text string) ([]byte, bool) {
+	n := len(dst)
+	switch enc {
+	case 'B', 'b':
+		out, err := base64.StdEncoding.AppendDecode(dst, unsafe.Slice(unsafe.StringData(text), len(text)))
+		if err != nil {
+			return dst[:n], false
+		}
+		return out, true
+	case 'Q', 'q':
+		for i := 0; i < len(text); i++ {
+			switch c := text[i]; {
+			case c == '_':
+				dst = append(dst, ' ')
+			case c == '=':
+				if i+2 >= len(text) {
+					return dst[:n], false
+				}
+				hi, lo := unhex[text[i+1]], unhex[text[i+2]]
+				if hi < 0 || lo < 0 {
+					return dst[:n], false
+				}
+				dst = append(dst, byte(hi)<<4|byte(lo))
+				i += 2
+			case c >= ' ' && c <= '~' || c == '\n' || c == '\r' || c == '\t':
+				dst = append(dst, c)
+			default:
+				return dst[:n], false
+			}
+		}
+		return dst, true
+	}
+	return dst, false
+}
+
+// convertWord turns dst[at:], a word's decoded bytes in charset cs, into
+// UTF-8 as mime's WordDecoder does: UTF-8 as it is, ISO-8859-1 a rune a
+// byte, US-ASCII with U+FFFD for each byte past it, any other charset
+// through charset (false when it knows none).
+func convertWord(dst []byte, at int, cs string) ([]byte, bool) {
+	content := dst[at:]
+	switch {
+	case strings.EqualFold(cs, "utf-8"):
+		return dst, true
+	case strings.EqualFold(cs, "iso-8859-1"), strings.EqualFold(cs, "us-ascii"):
+		if isASCII(content) {
+			return dst, true
+		}
+		latin1 := strings.EqualFold(cs, "iso-8859-1")
+		out := dst[:at]
+		for _, c := range bytes.Clone(content) { // written over as it is read
+			switch {
+			case c < utf8.RuneSelf:
+				out = append(out, c)
+			case latin1:
+				out = utf8.AppendRune(out, rune(c))
+			default:
+				out = utf8.AppendRune(out, utf8.RuneError)
+			}
+		}
+		return out, true
+	}
+	enc, err := charset(strings.ToLower(cs))
+	if err != nil {
+		return dst, false
+	}
+	if enc == nil {
+		return dst, true
+	}
+	out, _, err := transform.Bytes(enc.NewDecoder(), content)
+	if err != nil {
+		return dst, false
+	}
+	return append(dst[:at], out...), true
+}
+
+// hasNonBlank reports whether s holds more than the white space that
+// separates two encoded words (RFC 2047 §6.2: it is dropped).
+func hasNonBlank(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ' ', '\t', '\n', '\r':
+		default:
+			return true
+		}
+	}
+	return false
 }
 
 // htmlText reads an HTML document as the text a reader sees and the link

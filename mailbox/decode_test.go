@@ -2,7 +2,12 @@ package mailbox
 
 import (
 	"bytes"
+	"io"
+	"mime"
+	"strings"
 	"testing"
+
+	"golang.org/x/text/transform"
 )
 
 // TestIsASCII compares isASCII, which reads 16 bytes a step, with a byte
@@ -55,5 +60,114 @@ func TestOutlookReads(t *testing.T) {
 		if got := outlookReads([]byte(tt.cond)); got != tt.want {
 			t.Errorf("outlookReads(%q) = %v, want %v", tt.cond, got, tt.want)
 		}
+	}
+}
+
+// wordsByMime decodes s as decodeWords did before appendWords: with
+// mime.WordDecoder, charset's charsets read through a CharsetReader, the
+// value as written where DecodeHeader fails.
+func wordsByMime(s string) string {
+	d := mime.WordDecoder{CharsetReader: func(cs string, input io.Reader) (io.Reader, error) {
+		enc, err := charset(cs)
+		if err != nil {
+			return nil, err
+		}
+		if enc == nil {
+			return input, nil
+		}
+		raw, err := io.ReadAll(input)
+		if err != nil {
+			return nil, err
+		}
+		out, _, err := transform.Bytes(enc.NewDecoder(), raw)
+		if err != nil {
+			return nil, err
+		}
+		return bytes.NewReader(out), nil
+	}}
+	if out, err := d.DecodeHeader(s); err == nil {
+		return out
+	}
+	return s
+}
+
+// wordSeeds are header values with encoded words of every kind
+// appendWords tells apart.
+var wordSeeds = []string{
+	"=?utf-8?B?SGVsbG8gaHR0cDovL2EuZXhhbXBsZS8=?=",
+	"=?UTF-8?Q?see_http://a.example/=C3=A9t=C3=A9?= after",
+	"before =?utf-8?q?a?= =?utf-8?q?b?=\r\n =?utf-8?q?c?= x =?utf-8?q?d?=",
+	"=?iso-8859-1?q?caf=E9_=FC?= and =?ISO-8859-1?B?6Q==?=",
+	"=?us-ascii?q?a=FFb=80?=",
+	"=?koi8-r?b?8NLJ18XU?= =?windows-1252?q?=93quoted=94?=",
+	"=?shift_jis?B?gqCCooKk?=",
+	"=?x-no-such?q?a?= http://a.example/",
+	"=?utf-8?b?!!!?= =?utf-8?q?=ZZ?= =?utf-8?x?a?= =?utf-8?q?a=4?=",
+	"=?utf-8?q?\x01?= =?utf-8??a?= =?utf-8?q??= =?utf-8?b??=",
+	"=? =?utf-8 =?utf-8? =?utf-8?q =?utf-8?q? =?utf-8?q?a",
+	"=?utf-8*en?q?a?= =?utf8?q?b?= =?\"utf-8\"?q?c?=",
+	"=?utf-8?B?SGVs\r\nbG8=?= =?utf-8?B?SGVsbG8?= =?utf-8?B?SGVsbG8===?=",
+	"x =?utf-8?q?a?=\té =?utf-8?q?b?=",
+	"plain http://no.words/",
+}
+
+// TestAppendWords: appendWords decodes every seed as mime.WordDecoder
+// does (wordsByMime), keeps what dst held, and allocates nothing for
+// words in UTF-8.
+func TestAppendWords(t *testing.T) {
+	for _, s := range wordSeeds {
+		want := wordsByMime(s)
+		if got := decodeWords(s); got != want {
+			t.Errorf("decodeWords(%q) = %q, want %q", s, got, want)
+		}
+		out, ok := appendWords([]byte("prefix:"), s)
+		if ok && string(out) != "prefix:"+want || !ok && (string(out) != "prefix:" || want != s) {
+			t.Errorf("appendWords(prefix, %q) = %q, %v; want %q", s, out, ok, "prefix:"+want)
+		}
+	}
+	value := strings.Repeat("=?utf-8?B?djlmL2RxQUFaZGVHbTJ2MklXVkNWVVltSi85b0tCLzZYcndZRFdnY1BoZE5z?=\r\n ", 200)
+	buf := make([]byte, 0, 64<<10)
+	if n := testing.AllocsPerRun(20, func() { buf, _ = appendWords(buf[:0], value) }); n != 0 {
+		t.Errorf("appendWords allocates %v times for words in UTF-8", n)
+	}
+}
+
+// FuzzAppendWords compares appendWords with mime.WordDecoder on any value.
+func FuzzAppendWords(f *testing.F) {
+	for _, s := range wordSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := decodeWords(s), wordsByMime(s); got != want {
+			t.Errorf("decodeWords(%q) = %q, mime gives %q", s, got, want)
+		}
+	})
+}
+
+// TestHeaderFilterDecoded: HeaderFilter tests a field with encoded words
+// on the text they decode to: a field whose words decode to no URL (as
+// Microsoft 365's base64 X-Microsoft-Antispam-Message-Info does not) is
+// no part, one whose words hide a URL is, with the URL in its text.
+func TestHeaderFilterDecoded(t *testing.T) {
+	msg := "From: a@example.org\n" +
+		"Comments: =?utf-8?q?nothing_here?=\n" +
+		"Keywords: =?utf-8?B?c2VlIGh0dHA6Ly9hLmV4YW1wbGUvcGFnZQ==?=\n" +
+		"X-Note: plain http://b.example/\n\nbody\n"
+	may := func(b []byte) bool { return bytes.Contains(b, []byte("http")) }
+	r := NewReader(strings.NewReader(msg), HeaderFilter(may))
+	var got []string
+	for {
+		p, err := r.Next()
+		if err != nil {
+			break
+		}
+		body, _ := io.ReadAll(p.Body)
+		if strings.HasPrefix(p.Path, "header:") {
+			got = append(got, p.Path+" "+string(body))
+		}
+	}
+	want := []string{"header:Keywords see http://a.example/page", "header:X-Note plain http://b.example/"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("header parts %q, want %q", got, want)
 	}
 }

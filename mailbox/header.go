@@ -285,17 +285,23 @@ func (r *Reader) headerParts(h header, prefix string) {
 			path = prefix + "header:" + hn.name
 		}
 		encoded := bytes.Contains(f.value, []byte("=?"))
-		if !encoded && r.mayHold != nil && !r.mayHold(f.value) {
+		if encoded {
+			// RFC 2047 words decoded, in a buffer the Reader keeps: the
+			// value as written where they cannot be.
+			var ok bool
+			if r.words, ok = appendWords(r.words[:0], view(f.value)); !ok {
+				r.words = append(r.words[:0], f.value...)
+			}
+		}
+		if r.mayHold != nil && (encoded && !r.mayHold(r.words) || !encoded && !r.mayHold(f.value)) {
 			continue // no URL can be in it (HeaderFilter)
 		}
 		b := r.headerBody()
 		if encoded {
-			// RFC 2047 words decoded: the text is not as written.
+			// The text is not as written: its place is the field's.
 			pos := f.first.pos
 			pos.Exact = false
-			// The value is read in place (decodeWords keeps no part of
-			// it) and the decoded text copied once, into the body.
-			b.emitString(decodeWords(view(f.value)), pos)
+			b.emit(r.words, pos) // copied into the body
 		} else {
 			b.emit(f.first.text, f.first.pos)
 			for _, l := range f.more {

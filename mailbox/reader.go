@@ -111,7 +111,7 @@ func LocateWithin(n int64) Option {
 // HeaderFilter makes the Reader leave out the header fields whose text
 // may reports cannot hold a URL (a search passes its Scanner's
 // MayFind, package extract): they are not parts. A field with RFC 2047
-// encoded words is always a part, its text being what they decode to.
+// encoded words is tested on the text they decode to, which is its text.
 // Most header fields of real mail hold no URL, and a part costs more
 // than the test (a fifth of the time of reading a mailing list's archive
 // went to parts for its two dozen fields a message).
@@ -149,6 +149,7 @@ type Reader struct {
 	nameCache *[nameCacheSize]cachedName // the last names met, in front of names
 
 	mayHold     func([]byte) bool // HeaderFilter's test, nil for none
+	words       []byte            // a header value's encoded words decoded (appendWords), reused
 	noBulk      bool              // lines one by one, for TestBulkSameAsLines
 	qpByPiece   bool              // every quoted-printable line in pieces (decodeQP), for TestQPLineSameAsPieces
 	returned    *Part             // the part Next returned last
@@ -195,7 +196,7 @@ func NewReader(r io.Reader, opts ...Option) *Reader {
 // (the pieces of a large mailbox) allocates them once.
 func (r *Reader) Reset(src io.Reader, opts ...Option) {
 	*r = Reader{problem: r.problem, src: r.src, last: r.last, freeHeaders: r.freeHeaders, freeAnchors: r.freeAnchors,
-		fields: r.fields, fieldsUsed: r.fieldsUsed, arena: r.arena, held: r.held, parts: r.parts, names: r.names, nameCache: r.nameCache, used: r.used[:0], stack: r.stack[:0], pending: r.pending[:0]}
+		fields: r.fields, fieldsUsed: r.fieldsUsed, arena: r.arena, words: r.words[:0], held: r.held, parts: r.parts, names: r.names, nameCache: r.nameCache, used: r.used[:0], stack: r.stack[:0], pending: r.pending[:0]}
 	clear(r.pending[:cap(r.pending)])
 	clear(r.used[:cap(r.used)])
 	br := r.src.br
