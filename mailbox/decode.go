@@ -273,7 +273,7 @@ func convertWord(dst []byte, at int, cs string) ([]byte, bool) {
 		}
 		return out, true
 	}
-	enc, err := charset(strings.ToLower(cs))
+	enc, err := charset(cs) // which folds its case
 	if err != nil {
 		return dst, false
 	}

@@ -285,6 +285,7 @@ func (r *Reader) headerParts(h header, prefix string) {
 			path = prefix + "header:" + hn.name
 		}
 		encoded := bytes.Contains(f.value, []byte("=?"))
+		text := f.value
 		if encoded {
 			// RFC 2047 words decoded, in a buffer the Reader keeps: the
 			// value as written where they cannot be.
@@ -292,8 +293,9 @@ func (r *Reader) headerParts(h header, prefix string) {
 			if r.words, ok = appendWords(r.words[:0], view(f.value)); !ok {
 				r.words = append(r.words[:0], f.value...)
 			}
+			text = r.words
 		}
-		if r.mayHold != nil && (encoded && !r.mayHold(r.words) || !encoded && !r.mayHold(f.value)) {
+		if r.mayHold != nil && !r.mayHold(text) {
 			continue // no URL can be in it (HeaderFilter)
 		}
 		b := r.headerBody()
@@ -301,7 +303,7 @@ func (r *Reader) headerParts(h header, prefix string) {
 			// The text is not as written: its place is the field's.
 			pos := f.first.pos
 			pos.Exact = false
-			b.emit(r.words, pos) // copied into the body
+			b.emit(text, pos) // copied into the body
 		} else {
 			b.emit(f.first.text, f.first.pos)
 			for _, l := range f.more {

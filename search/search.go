@@ -394,7 +394,7 @@ func (o *Options) locateWithin() int64 {
 	if o.lines() {
 		return mailbox.LocateWindow
 	}
-	return int64(2*o.maxLength() + extract.DefaultReadSize + 32<<10)
+	return int64(2*o.maxLength() + 64<<10)
 }
 
 // reuseParts reports whether the callback keeps nothing of an event past
