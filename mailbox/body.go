@@ -104,11 +104,15 @@ type body struct {
 
 	line []byte // the line being decoded, copied out of the source
 	out  []byte
-	// then is what Read returns after out, before any more is decoded:
-	// a long link target where the HTML tokenizer holds it, and the
-	// rest of the tokenizer's output after it (htmlStep). Each is capped
-	// at its length, so that nothing appended to out writes over them.
-	then    [2][]byte
+	// then is what Read returns after out, in turn, before any more is
+	// decoded: a long link target where the HTML tokenizer holds it, and
+	// the rest of the tokenizer's output after it (htmlStep); the target
+	// in two, when the tokenizer passed over its middle, with as many
+	// bytes of gapFill between them. Each is capped at its length, so
+	// that nothing appended to out writes over them.
+	then    [4]piece
+	thenI   int    // the next piece of then to read
+	thenN   int    // the pieces then holds
 	keep    []byte // out's buffer, reused once out is read
 	anchors []anchor
 	starts  []int32 // the line starts of runs (anchor.at), from anchors[first].at on in the window
@@ -121,11 +125,27 @@ type body struct {
 	path    string
 }
 
+// piece is one of what Read returns after out (body.then): b, or fill
+// bytes of gapFill.
+type piece struct {
+	b    []byte
+	fill int
+}
+
 // Read returns the part's decoded text.
 func (b *body) Read(p []byte) (int, error) {
 	for len(b.out) == 0 {
-		if len(b.then[0]) > 0 || len(b.then[1]) > 0 {
-			b.out, b.then = b.then[0], [2][]byte{b.then[1]}
+		if b.thenI < b.thenN {
+			p := &b.then[b.thenI]
+			if p.fill > 0 {
+				n := min(p.fill, len(gapFill))
+				b.out, p.fill = gapFill[:n:n], p.fill-n
+			} else {
+				b.out, p.b = p.b, nil
+			}
+			if p.fill == 0 {
+				b.thenI++
+			}
 			continue
 		}
 		if b.flushed {
@@ -561,7 +581,8 @@ func isBase64Line(t []byte) bool {
 	return true
 }
 
-// base64Byte is true for the bytes of a base64 line: the alphabet and "=".
+// base64Byte is true for the bytes of a base64 line: the alphabet and "="
+// (RFC 4648 §4). No such byte ends a URL (htmlTok.elide).
 var base64Byte = func() (t [256]bool) {
 	for _, c := range "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=" {
 		t[c] = true
@@ -771,7 +792,7 @@ func (b *body) htmlStep() {
 	if len(b.html.out) > 0 {
 		p := b.htmlPos
 		p.Exact = false
-		out, view, at := b.html.out, b.html.view, b.html.viewAt
+		out, view, at, gap := b.html.out, b.html.view, b.html.viewAt, b.html.viewGap
 		switch {
 		case len(b.out) == 0 && view == nil:
 			// The tokenizer's output becomes the body's, not copied;
@@ -787,11 +808,19 @@ func (b *body) htmlStep() {
 			// it and after it. The output's array is left to them.
 			b.anchor(p)
 			b.html.out = b.keep[:0]
-			b.out, b.then, b.keep = out[:at:at], [2][]byte{view, out[at:len(out):len(out)]}, nil
-			b.dec += int64(len(out) + len(view))
+			b.out, b.keep = out[:at:at], nil
+			b.then, b.thenI, b.thenN = [4]piece{{b: view}, {b: out[at:len(out):len(out)]}}, 0, 2
+			if gap.n > 0 {
+				b.then, b.thenN = [4]piece{{b: view[:gap.at:gap.at]}, {fill: gap.n}, {b: view[gap.at:]}, b.then[1]}, 4
+			}
+			b.dec += int64(len(out) + len(view) + gap.n)
 		case view != nil:
 			b.emit(out[:at], p)
-			b.emit(view, p)
+			b.emit(view[:gap.at], p)
+			for n := gap.n; n > 0; n -= min(n, len(gapFill)) {
+				b.emit(gapFill[:min(n, len(gapFill))], p)
+			}
+			b.emit(view[gap.at:], p)
 			b.emit(out[at:], p)
 			b.html.out = out[:0]
 		default:
@@ -807,7 +836,7 @@ func (b *body) htmlStep() {
 		// grown to its bound, goes now, not at the next part: the rest
 		// can be megabytes of quoted-printable lines, each an anchor.
 		b.html = nil
-		b.htmlKeep.reset(nil)
+		b.htmlKeep.reset(nil, 0)
 		b.flushed, b.htmlEOF = false, false
 		// The rest of the step the tokenizer was in, at its place, as
 		// one; the steps decoded after it as the lines they are.

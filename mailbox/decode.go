@@ -325,6 +325,7 @@ type htmlText struct {
 	// the next call to next.
 	view     []byte
 	viewAt   int
+	viewGap  valueGap // where the view lacks the bytes the tokenizer passed over (ElideLong)
 	done     bool
 	overflow error // a token longer than htmlMaxBuf ended the HTML: the rest is text
 }
@@ -338,14 +339,15 @@ const htmlMaxBuf = 1 << 20
 // tokenizers' buffers were a third of what mail mode allocated. The
 // tokenizer reads its input as a new one does, its buffer grown or not
 // (htmlTok.reset).
-func (h *htmlText) reset(r io.Reader) {
+func (h *htmlText) reset(r io.Reader, elide int) {
 	z := h.z
 	if z == nil {
 		z = newHTMLTok(r, htmlMaxBuf)
 	} else {
 		z.reset(r, htmlMaxBuf)
 	}
-	z.legacyComments = true // no text lost to a comment left open (readComment)
+	z.legacyComments = true                 // no text lost to a comment left open (readComment)
+	z.elideRun, z.slack = elide, elideSlack // ElideLong
 	*h = htmlText{z: z, out: keep(h.out), val: keep(h.val), href: keep(h.href), inner: h.inner}
 }
 
@@ -360,7 +362,7 @@ func keep(b []byte) []byte {
 }
 
 func (h *htmlText) next() {
-	h.view = nil
+	h.view, h.viewGap = nil, valueGap{}
 	tt := h.z.next()
 	pending := h.pending
 	h.pending = ""
@@ -397,7 +399,7 @@ func (h *htmlText) next() {
 				continue
 			}
 			if linkAttr(k) {
-				v := h.target(raw, true)
+				v := h.target(raw, true, h.z.tagAttrGap())
 				linked = true
 				if isA && string(k) == "href" {
 					h.href = append(h.href[:0], v...) // v is trimmed
@@ -474,7 +476,31 @@ func linkAttr(k []byte) bool {
 // With mayView (raw is the tokenizer's, h.z's, which holds it until the
 // next call to next), a target of htmlViewMin bytes or more is not
 // copied into h.out but left to be read where it is (h.view).
-func (h *htmlText) target(raw []byte, mayView bool) []byte {
+//
+// A value with a gap, where the tokenizer passed over the middle of a
+// long run of base64 (ElideLong), is a view with the gap filled with
+// as many base64 bytes (gapFill) when it is one, and otherwise copied
+// with the gap filled: the text is as long as the value's, and what a
+// scanner finds in it the same.
+func (h *htmlText) target(raw []byte, mayView bool, gap valueGap) []byte {
+	if gap.n > 0 {
+		if mayView && h.view == nil && bytes.IndexByte(raw, '&') < 0 && bytes.IndexByte(raw, '\r') < 0 {
+			v := bytes.TrimSpace(raw)
+			if !hasAnyOf(v, "<>\t\n ") {
+				h.out = append(h.out, '\n', '<')
+				lead := cap(raw) - cap(v) // v is raw[lead:]'s start
+				h.view, h.viewAt, h.viewGap = v[:len(v):len(v)], len(h.out), valueGap{gap.at - lead, gap.n}
+				h.out = append(h.out, ">\n"...)
+				return v
+			}
+		}
+		full := make([]byte, 0, len(raw)+gap.n) // rare: such a value with a reference, a space or a bracket
+		full = append(full, raw[:gap.at]...)
+		for n := gap.n; n > 0; n -= min(n, len(gapFill)) {
+			full = append(full, gapFill[:min(n, len(gapFill))]...)
+		}
+		raw = append(full, raw[gap.at:]...)
+	}
 	v := convertNewlines(raw)
 	if bytes.IndexByte(v, '&') >= 0 {
 		h.val = unescapeAttr(h.val[:0], v)
@@ -482,7 +508,7 @@ func (h *htmlText) target(raw []byte, mayView bool) []byte {
 	}
 	v = bytes.TrimSpace(v)
 	h.out = append(h.out, '\n')
-	if mayView && len(v) >= htmlViewMin && h.view == nil && !bytes.ContainsAny(v, "<>\t\r\n ") {
+	if mayView && len(v) >= htmlViewMin && h.view == nil && !hasAnyOf(v, "<>\t\r\n ") {
 		// An inline image's data: URI of a megabyte: read where the
 		// tokenizer holds it, not copied (htmlStep).
 		h.out = append(h.out, '<')
@@ -514,6 +540,23 @@ func (h *htmlText) target(raw []byte, mayView bool) []byte {
 	h.out = append(h.out, '\n')
 	return v
 }
+
+// hasAnyOf reports whether b holds a byte of set, a few ASCII bytes: a
+// vector search for each, which over a megabyte of an inline image's
+// data is faster than bytes.ContainsAny's byte at a time.
+func hasAnyOf(b []byte, set string) bool {
+	for i := 0; i < len(set); i++ {
+		if bytes.IndexByte(b, set[i]) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// gapFill is what fills a value's gap (htmlText.target): base64, as
+// what the tokenizer passed over was. No answer shows it: a URL that
+// takes in a byte of the run is longer than the scanner's bound.
+var gapFill = bytes.Repeat([]byte{'A'}, 16<<10)
 
 // htmlViewMin is the length from which a link target is read where the
 // tokenizer holds it (htmlText.view) rather than copied into the text.
@@ -639,7 +682,7 @@ func (h *htmlText) conditionalTargets(inner []byte) {
 				var k, raw []byte
 				k, raw, hasAttr = h.inner.tagAttr()
 				if linkAttr(k) {
-					h.target(raw, false) // the comment's tokenizer reads on: no view
+					h.target(raw, false, valueGap{}) // the comment's tokenizer reads on: no view
 				}
 			}
 		}

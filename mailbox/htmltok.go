@@ -63,8 +63,27 @@ type htmlTok struct {
 	noAngle        bool // and so did a search for its ">"
 
 	pendingAttr [2]span
+	pendingGap  valueGap
 	attr        [][2]span
-	nAttr       int // attributes returned by tagAttr
+	gaps        []valueGap // attr's values' gaps (elide)
+	nAttr       int        // attributes returned by tagAttr
+
+	// elideRun, when not 0, is [ElideLong]'s n: while an attribute
+	// value is read (inValue), a run of base64 in it longer than twice
+	// that and slack loses its middle (elide), which pendingGap
+	// records. runOff is where the run the value ends with starts,
+	// seenOff how far the value has been looked at for it, both offsets
+	// in the value. dropRaw (with elideRun) lets fill drop the script or
+	// style contents being read but their last rawTail bytes. With
+	// elideRun, htmlTok reads otherwise than Tokenizer: such values are
+	// held shorter, such contents not at all, a token past maxBuf
+	// with them is no error, and the reads differ in size.
+	elideRun int
+	slack    int // elideSlack, but in tests
+	inValue  bool
+	runOff   int
+	seenOff  int
+	dropRaw  bool
 
 	tt         tokenType
 	rawTag     string // the element whose end tag ends the raw text to come
@@ -85,7 +104,7 @@ func (z *htmlTok) reset(r io.Reader, maxBuf int) {
 	if cap(buf) > htmlKeepBuf {
 		buf = make([]byte, 0, htmlBufStart)
 	}
-	*z = htmlTok{r: r, buf: buf, size: htmlBufStart, attr: z.attr[:0], maxBuf: maxBuf}
+	*z = htmlTok{r: r, buf: buf, size: htmlBufStart, attr: z.attr[:0], gaps: z.gaps[:0], maxBuf: maxBuf}
 }
 
 // htmlKeepBuf bounds the buffer a tokenizer keeps for the next part.
@@ -104,10 +123,29 @@ func (z *htmlTok) fill() bool {
 		return false
 	}
 	c := z.size
+	if z.dropRaw {
+		// Script or style contents, which htmlText leaves out: only
+		// what an end tag's search may back up over is kept, and they
+		// are read in a buffer of htmlKeepBuf (not in reads of the
+		// 4 KiB a short token leaves).
+		if z.raw.end-rawTail > z.raw.start {
+			z.raw.start = z.raw.end - rawTail
+			z.data.start = z.raw.start
+		}
+		c = max(c, htmlKeepBuf)
+		z.size = c
+	}
 	d := z.raw.end - z.raw.start
 	var buf1 []byte
 	if 2*d > c {
 		c *= 2
+		if b := 2*z.elideRun + 2*z.slack; z.inValue && c > b && d+htmlBufStart <= b {
+			// elide holds a run of base64 to 2*elideRun+elideSlack
+			// bytes: a buffer of a read more holds it (a value it
+			// cannot shorten, a run broken by line breaks, goes on
+			// doubling past that).
+			c = b
+		}
 		if z.maxBuf > 0 && c >= z.maxBuf {
 			// No token grows past maxBuf: a buffer of maxBuf and room
 			// for a read holds the longest (not twice that), made at
@@ -241,6 +279,9 @@ func (z *htmlTok) skipToAny(t *byteSet) (c byte, ok bool) {
 			if !z.advance(lim) {
 				return 0, false
 			}
+			if z.inValue {
+				z.elide()
+			}
 			continue
 		}
 		return z.buf[i], z.advance(i + 1)
@@ -258,6 +299,9 @@ func (z *htmlTok) skipTo(c byte) bool {
 		if i < 0 {
 			if !z.advance(lim) {
 				return false
+			}
+			if z.inValue {
+				z.elide()
 			}
 			continue
 		}
@@ -753,6 +797,7 @@ var rawTags = []string{"iframe", "noembed", "noframes", "noscript", "plaintext",
 // saveAttr.
 func (z *htmlTok) readTag(saveAttr bool) {
 	z.attr = z.attr[:0]
+	z.gaps = z.gaps[:0]
 	z.nAttr = 0
 	z.readTagName()
 	if z.skipWhiteSpace(); z.err != nil {
@@ -768,6 +813,7 @@ func (z *htmlTok) readTag(saveAttr bool) {
 		z.readTagAttrVal()
 		if saveAttr && z.pendingAttr[0].start != z.pendingAttr[0].end {
 			z.attr = append(z.attr, z.pendingAttr)
+			z.gaps = append(z.gaps, z.pendingGap)
 		}
 		if z.skipWhiteSpace(); z.err != nil {
 			break
@@ -812,6 +858,7 @@ func (z *htmlTok) readTagAttrKey() {
 func (z *htmlTok) readTagAttrVal() {
 	z.pendingAttr[1].start = z.raw.end
 	z.pendingAttr[1].end = z.raw.end
+	z.pendingGap = valueGap{}
 	if z.skipWhiteSpace(); z.err != nil {
 		return
 	}
@@ -839,14 +886,19 @@ func (z *htmlTok) readTagAttrVal() {
 		return
 	case '\'', '"':
 		z.pendingAttr[1].start = z.raw.end
-		if z.skipTo(quote) {
+		z.inValue, z.runOff, z.seenOff = z.mayElide(), 0, 0
+		ok := z.skipTo(quote)
+		z.inValue = false
+		if ok {
 			z.pendingAttr[1].end = z.raw.end - 1
 		} else {
 			z.pendingAttr[1].end = z.raw.end
 		}
 	default:
 		z.pendingAttr[1].start = z.raw.end - 1
+		z.inValue, z.runOff, z.seenOff = z.mayElide(), 0, 0
 		c, ok := z.skipToAny(unquotedEnd)
+		z.inValue = false
 		switch {
 		case !ok:
 			z.pendingAttr[1].end = z.raw.end
@@ -858,6 +910,79 @@ func (z *htmlTok) readTagAttrVal() {
 		}
 	}
 }
+
+// elide drops the middle of the run of base64 that the attribute value
+// being read ends with, once the run is longer than twice elideRun and
+// elideSlack, keeping elideRun bytes of it on either side: the rest of
+// the value is read into the room it leaves, and an inline image's data:
+// URI of a megabyte is held in a few hundred kilobytes, not in a buffer
+// grown to htmlMaxBuf (and a token past that bound, which is no longer
+// held, does not end the HTML). It is called when the value has
+// consumed the buffer, before a refill. What a scanner finds is the same
+// ([ElideLong]): a candidate that takes in a byte of the run goes on
+// to its end (no base64 byte ends a URL), so one that crosses the gap
+// still holds elideRun bytes after it, and is as much too long as
+// before; the bytes around the gap are those that were there.
+func (z *htmlTok) elide() {
+	v := z.pendingAttr[1].start
+	end := z.raw.end - v
+	if i := lastNotBase64(z.buf[v+z.seenOff : z.raw.end]); i >= 0 {
+		z.runOff = z.seenOff + i + 1
+	}
+	z.seenOff = end
+	m := z.elideRun
+	if end-z.runOff < 2*m+z.slack || z.pendingGap.n > 0 && z.pendingGap.at != z.runOff+m {
+		return // a short run, or another run than the one with the gap
+	}
+	from, to := v+z.runOff+m, z.raw.end-m
+	copy(z.buf[from:], z.buf[to:z.raw.end])
+	z.raw.end -= to - from
+	z.buf = z.buf[:z.raw.end]
+	z.seenOff = z.raw.end - v
+	z.pendingGap.at, z.pendingGap.n = z.runOff+m, z.pendingGap.n+to-from
+}
+
+// rawTail is what fill keeps of script or style contents (dropRaw):
+// readRawEndTag backs up over "</style" and a byte, readScript over one.
+const rawTail = 64
+
+// valueGap is where elide dropped bytes from an attribute value: n bytes
+// at offset at of the value as held.
+type valueGap struct{ at, n int }
+
+// mayElide reports whether elide may drop bytes from the value about to
+// be read: with ElideLong, but for a meta element's content, of which
+// htmlText reads a refresh's target.
+func (z *htmlTok) mayElide() bool {
+	k := z.pendingAttr[0]
+	return z.elideRun > 0 && (k.end-k.start != len("content") || !bytes.EqualFold(z.buf[k.start:k.end], []byte("content")))
+}
+
+// lastNotBase64 returns the index of the last byte of b that is not
+// base64, or -1. Eight bytes at a time: an inline image's data is read
+// here once, at memory speed rather than a byte's test at a time.
+func lastNotBase64(b []byte) int {
+	i := len(b)
+	for ; i >= 8; i -= 8 {
+		w := b[i-8 : i : i]
+		if base64Byte[w[0]] && base64Byte[w[1]] && base64Byte[w[2]] && base64Byte[w[3]] &&
+			base64Byte[w[4]] && base64Byte[w[5]] && base64Byte[w[6]] && base64Byte[w[7]] {
+			continue
+		}
+		break
+	}
+	for i--; i >= 0; i-- {
+		if !base64Byte[b[i]] {
+			return i
+		}
+	}
+	return -1
+}
+
+// elideSlack is how much a run of base64 grows past twice elideRun
+// before elide drops its middle: each drop moves elideRun bytes, so
+// drops come at most once every elideSlack bytes read.
+const elideSlack = 64 << 10
 
 // next reads the next token.
 func (z *htmlTok) next() tokenType {
@@ -874,7 +999,9 @@ func (z *htmlTok) next() tokenType {
 			z.data.end = z.raw.end
 			z.textIsRaw = true
 		} else {
+			z.dropRaw = z.elideRun > 0 && (z.rawTag == "script" || z.rawTag == "style")
 			z.readRawOrRCDATA()
+			z.dropRaw = false
 		}
 		if z.data.end > z.data.start {
 			z.tt = tokText
@@ -997,6 +1124,15 @@ func (z *htmlTok) tagAttr() (key, val []byte, more bool) {
 		return lower(z.buf[x[0].start:x[0].end]), z.buf[x[1].start:x[1].end], z.nAttr < len(z.attr)
 	}
 	return nil, nil, false
+}
+
+// tagAttrGap returns the gap elide left in the value tagAttr returned
+// last (n 0 for none).
+func (z *htmlTok) tagAttrGap() valueGap {
+	if z.nAttr > 0 && z.nAttr <= len(z.gaps) {
+		return z.gaps[z.nAttr-1]
+	}
+	return valueGap{}
 }
 
 // attrValue appends an attribute value as tagAttr returned it, line

@@ -212,7 +212,8 @@ func TestHTMLTokReusedReadsAsNew(t *testing.T) {
 	}
 }
 
-// FuzzHTMLTok is TestHTMLTokSameAsTokenizer on the fuzzer's inputs.
+// FuzzHTMLTok is TestHTMLTokSameAsTokenizer on the fuzzer's inputs, and
+// TestElideTokens.
 func FuzzHTMLTok(f *testing.F) {
 	for _, s := range htmlSeeds {
 		f.Add([]byte(s), uint8(0), uint8(0))
@@ -243,6 +244,11 @@ func FuzzHTMLTok(f *testing.F) {
 		if !openAtEOF && legacy != want {
 			t.Fatalf("legacyComments, reads %v, maxBuf %d, no comment open at EOF:\nhtmlTok\n%s\nTokenizer\n%s", sizes, maxBuf, legacy, want)
 		}
+		// ElideLong, with runs of base64 of tens of bytes passed over.
+		if sizes == nil {
+			sizes = []int{1}
+		}
+		checkElided(t, in, sizes, 1+int(bound)%16, 8)
 	})
 }
 

@@ -108,6 +108,26 @@ func LocateWithin(n int64) Option {
 	return func(r *Reader) { r.within = max(n, 64<<10) }
 }
 
+// ElideLong lets the Reader hold less of HTML where a caller that skips
+// any candidate URL longer than n bytes (a search, its longest candidate)
+// cannot find more: a run of base64 in an attribute value (an inline
+// image's data: URI of a megabyte) longer than twice n bytes and 64 KiB
+// is held without its middle, keeping at least n bytes on either side,
+// and script and style contents, which are no text, are not held at all
+// (style sheets with inline images run to a megabyte). The text is the
+// same but for the bytes of the run passed over, which are given as as
+// many base64 bytes ("A"): no URL that takes them in is n bytes or
+// shorter (no byte of base64 ends a URL), so such a caller finds the
+// same URLs, at the same places, and skips the same candidates. One
+// answer can differ: a link whose text is its own target, reported
+// once, is reported twice when its target lost its middle. What the
+// tokenizer no longer holds no longer ends the part's HTML past its
+// bound of a megabyte: the rest is read as HTML, not as text. n of 0
+// (the default) holds all, as golang.org/x/net/html's tokenizer does.
+func ElideLong(n int) Option {
+	return func(r *Reader) { r.elide = max(n, 0) }
+}
+
 // HeaderFilter makes the Reader leave out the header fields whose text
 // may reports cannot hold a URL (a search passes its Scanner's
 // MayFind, package extract): they are not parts. A field with RFC 2047
@@ -134,6 +154,7 @@ type Reader struct {
 	at      Position
 	problem func(Problem)
 	within  int64 // how far back Locate answers exactly (LocateWithin), 0 for LocateWindow
+	elide   int   // ElideLong's n, 0 for none
 
 	msg     int
 	msgID   string
@@ -472,7 +493,7 @@ func (r *Reader) newPart(h header, start Position, mediatype string, ct contentT
 		if b.htmlKeep == nil {
 			b.htmlKeep = new(htmlText)
 		}
-		b.htmlKeep.reset(htmlSource{b})
+		b.htmlKeep.reset(htmlSource{b}, r.elide)
 		b.html = b.htmlKeep
 	}
 	return r.part(Part{Message: r.msg, MessageID: r.msgID, Subject: r.subject, Path: path, Type: mediatype,

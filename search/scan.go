@@ -171,6 +171,12 @@ func (st *stream) mail(r io.Reader, offset int64, line int) error {
 	// A header field in which the Scanner would find no URL is no part:
 	// its PartBegin would be the only event it made.
 	opts := []mailbox.Option{mailbox.StartAt(offset, line, 0), mailbox.HeaderFilter(st.sc.MayFind), mailbox.LocateWithin(st.o.locateWithin())}
+	if useElideLong {
+		// The scanner skips a candidate longer than maxLength: the
+		// middle of a long base64 run, an inline image's, and script
+		// and style contents need not be held.
+		opts = append(opts, mailbox.ElideLong(st.o.elideLong()))
+	}
 	if st.o.reuseParts() {
 		// The callback keeps nothing of an event, a piece's worker copies
 		// the parts it keeps (pipeline.worker): the Reader need not make

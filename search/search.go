@@ -419,6 +419,15 @@ func (o *Options) maxLength() int {
 	return extract.DefaultMaxCandidate
 }
 
+// elideLong is what a mail Reader keeps of a long run of base64 on
+// either side of what it passes over (mailbox.ElideLong): a longest
+// candidate, which the scanner skips, and 4 KiB more.
+func (o *Options) elideLong() int { return o.maxLength() + 4<<10 }
+
+// useElideLong is off in a test that compares a search's answers with the
+// Reader's ElideLong and without it.
+var useElideLong = true
+
 // streaming reports whether r is read as it comes: a file that is not a
 // regular file (a pipe, a terminal, a FIFO).
 func streaming(r io.Reader) bool {

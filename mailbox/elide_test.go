@@ -1,0 +1,328 @@
+package mailbox
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// randB64 returns n bytes of base64 from seed.
+func randB64(seed uint64, n int) string {
+	r := rand.New(rand.NewPCG(seed, 2))
+	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/="
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = alphabet[r.IntN(len(alphabet))]
+	}
+	return string(b)
+}
+
+// partTexts reads every part of in, with opts, and returns their texts
+// and the problems reported.
+func partTexts(t testing.TB, in []byte, opts ...Option) ([]string, []Problem) {
+	t.Helper()
+	var problems []Problem
+	r := NewReader(bytes.NewReader(in), append(opts, OnProblem(func(p Problem) { problems = append(problems, p) }))...)
+	var texts []string
+	for {
+		p, err := r.Next()
+		if err == io.EOF {
+			return texts, problems
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := io.ReadAll(p.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts = append(texts, string(b))
+	}
+}
+
+// htmlMessage is an 8bit HTML message holding doc.
+func htmlMessage(doc string) []byte {
+	return []byte("From: a@example.org\nContent-Type: text/html; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\n" + doc + "\n")
+}
+
+// TestElideLongGaps checks ElideLong's text against the text without it:
+// as long, and the same but for bytes of base64 runs, each at least n
+// bytes from either end of its run (in the text without it), given as
+// "A"; with gaps where runs are long, none where they are short, and
+// nothing of script or style contents either way.
+func TestElideLongGaps(t *testing.T) {
+	const n = 1000
+	long := 2*n + elideSlack + 150<<10 // read on past the first refill that finds the run long enough
+	docs := []struct {
+		doc  string
+		gaps bool
+	}{
+		{`<img src="data:image/png;base64,` + randB64(1, 3*long) + `" alt="x"> http://a.example/`, true},
+		{`<a href="http://b.example/?q=` + randB64(2, long) + `">text</a>`, true},
+		{`<a href="http://c.example/&amp;` + randB64(3, long) + ` ` + randB64(4, long) + `">t</a>`, true},
+		{`<a href=` + randB64(5, long) + `>u</a><img src="data:a;base64,` + randB64(6, long) + `" background="data:b;base64,` + randB64(7, long) + `">`, true},
+		{`<img src="data:image/png;base64,` + randB64(8, 2*n+elideSlack-100) + `.` + randB64(9, 2*n+elideSlack-100) + `">`, false},
+		{`<img src="data:image/png;base64,` + randB64(10, 2*n+elideSlack-1) + `">`, false},
+		{`<meta http-equiv=refresh content="0;url=http://d.example/` + randB64(11, long) + `">`, false},
+		{`<style>p{background:url(data:x;base64,` + randB64(12, 3*long) + `)}</style><p>after http://e.example/</p><script>"` + randB64(13, 2*long) + `"</script>`, false},
+	}
+	for i, d := range docs {
+		msg := htmlMessage(d.doc)
+		want, wantP := partTexts(t, msg)
+		got, gotP := partTexts(t, msg, ElideLong(n))
+		if len(got) != len(want) || len(gotP) != len(wantP) {
+			t.Fatalf("doc %d: %d parts and %d problems with ElideLong, %d and %d without", i, len(got), len(gotP), len(want), len(wantP))
+		}
+		gaps := 0
+		for p := range want {
+			g, w := got[p], want[p]
+			if len(g) != len(w) {
+				t.Errorf("doc %d part %d: %d bytes with ElideLong, %d without", i, p, len(g), len(w))
+				continue
+			}
+			for j := 0; j < len(w); {
+				if !base64Byte[w[j]] {
+					if g[j] != w[j] {
+						t.Errorf("doc %d part %d: byte %d is %q with ElideLong, %q without", i, p, j, g[j], w[j])
+					}
+					j++
+					continue
+				}
+				start, end := j, j
+				for end < len(w) && base64Byte[w[end]] {
+					end++
+				}
+				for k := start; k < end; k++ {
+					if g[k] == w[k] {
+						continue
+					}
+					if g[k] != 'A' || k-start < n || end-k <= n {
+						t.Errorf("doc %d part %d: byte %d is %q with ElideLong, %q without, in a run of base64 from %d to %d", i, p, k, g[k], w[k], start, end)
+						break
+					}
+					gaps++
+				}
+				j = end
+			}
+		}
+		if (gaps > 0) != d.gaps {
+			t.Errorf("doc %d: %d bytes passed over, want gaps %v", i, gaps, d.gaps)
+		}
+	}
+}
+
+// TestElideLongHolds checks what reading a part allocates with ElideLong:
+// a few hundred kilobytes for a 3 MB inline image or style sheet, which
+// without it grow the tokenizer's buffer to its megabyte bound (and past
+// it end the HTML: the rest is read as text, and said to be); with it,
+// the link after them is read as HTML.
+func TestElideLongHolds(t *testing.T) {
+	const n = 64<<10 + 4<<10 // a search's, at the default candidate bound
+	for _, doc := range []string{
+		`<img src="data:image/png;base64,` + randB64(1, 3<<20) + `"><a href="http://after.example/x&amp;y">after</a>`,
+		`<style>.a{background:url(data:image/png;base64,` + randB64(2, 3<<20) + `)}</style><a href="http://after.example/x&amp;y">after</a>`,
+	} {
+		msg := htmlMessage(doc)
+		texts, problems := partTexts(t, msg)
+		if len(problems) != 1 || !strings.Contains(problems[0].Error(), "max buffer exceeded") {
+			t.Errorf("%.40s: without ElideLong, problems %v, want the tokenizer's bound", doc, problems)
+		}
+		if strings.Contains(strings.Join(texts, ""), "<http://after.example/x&y>") {
+			t.Errorf("%.40s: without ElideLong, the link after the bound was read as HTML", doc)
+		}
+		texts, problems = partTexts(t, msg, ElideLong(n))
+		if len(problems) != 0 || !strings.Contains(strings.Join(texts, ""), "<http://after.example/x&y>") {
+			t.Errorf("%.40s: with ElideLong, problems %v, and the link after it not read as HTML", doc, problems)
+		}
+
+		buf := make([]byte, 32<<10)
+		var src bytes.Reader
+		r := NewReader(&src, ElideLong(n))
+		read := func() {
+			src.Reset(msg)
+			r.Reset(&src, ElideLong(n))
+			for {
+				p, err := r.Next()
+				if err != nil {
+					return
+				}
+				for {
+					if _, err := p.Body.Read(buf); err != nil {
+						break
+					}
+				}
+			}
+		}
+		read()
+		runtime.GC()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		read()
+		runtime.ReadMemStats(&after)
+		if a := after.TotalAlloc - before.TotalAlloc; a > 1<<20 {
+			t.Errorf("%.40s: reading %d bytes with ElideLong allocated %d bytes, want at most 1 MiB", doc, len(msg), a)
+		}
+	}
+}
+
+// elideTok is a token as elideTokens describes it.
+type elideTok struct {
+	desc  string   // its kind and name, or a text's text ("" for script and style contents)
+	attrs []string // a start tag's attribute values as written, a gap filled with "A"
+}
+
+// elideTokens reads in's tokens with htmlTok, in the reads sizes gives,
+// passing over base64 runs past n bytes with slack (ElideLong) when n > 0.
+func elideTokens(in []byte, sizes []int, n, slack int) []elideTok {
+	src := &chunkReader{data: in, sizes: sizes}
+	z := newHTMLTok(src, htmlMaxBuf)
+	z.elideRun, z.slack = n, slack
+	var toks []elideTok
+	raw := false // the text to come is script or style contents
+	for {
+		switch tt := z.next(); tt {
+		case tokError:
+			return append(toks, elideTok{desc: fmt.Sprint("error ", z.err)})
+		case tokText:
+			text := string(z.text(nil))
+			if raw {
+				text = ""
+			}
+			toks = append(toks, elideTok{desc: "text " + text})
+			raw = false
+		case tokStartTag:
+			name, more := z.tagName()
+			t := elideTok{desc: "start " + string(name)}
+			raw = string(name) == "script" || string(name) == "style"
+			for more {
+				var k, v []byte
+				k, v, more = z.tagAttr()
+				if g := z.tagAttrGap(); g.n > 0 {
+					v = []byte(string(v[:g.at]) + strings.Repeat("A", g.n) + string(v[g.at:]))
+				}
+				t.attrs = append(t.attrs, string(k)+"="+string(v))
+			}
+			toks = append(toks, t)
+		case tokEndTag:
+			name, _ := z.tagName()
+			toks = append(toks, elideTok{desc: "end " + string(name)})
+			raw = false
+		default:
+			toks = append(toks, elideTok{desc: "comment"})
+			raw = false
+		}
+	}
+}
+
+// gapsOK reports whether got, an attribute value with its gaps filled,
+// is want but for bytes of base64 runs of want given as "A", each at
+// least n bytes from either end of its run; and how many bytes differ.
+func gapsOK(got, want string, n int) (bool, int) {
+	if len(got) != len(want) {
+		return false, 0
+	}
+	diff := 0
+	for j := 0; j < len(want); {
+		if !base64Byte[want[j]] {
+			if got[j] != want[j] {
+				return false, diff
+			}
+			j++
+			continue
+		}
+		start, end := j, j
+		for end < len(want) && base64Byte[want[end]] {
+			end++
+		}
+		for k := start; k < end; k++ {
+			if got[k] != want[k] {
+				if got[k] != 'A' || k-start < n || end-k <= n {
+					return false, diff
+				}
+				diff++
+			}
+		}
+		j = end
+	}
+	return true, diff
+}
+
+// checkElided compares in's tokens read with ElideLong's passing over
+// (n, slack) with those read without: the same tokens, but for script and
+// style contents, not held, and attribute values that lost bytes of base64
+// runs (gapsOK). It returns how many bytes were passed over.
+func checkElided(t *testing.T, in []byte, sizes []int, n, slack int) int {
+	t.Helper()
+	want := elideTokens(in, sizes, 0, 0)
+	got := elideTokens(in, sizes, n, slack)
+	if len(got) != len(want) {
+		t.Fatalf("reads %v, n %d: %d tokens with ElideLong, %d without:\n%v\n%v", sizes, n, len(got), len(want), got, want)
+	}
+	passed := 0
+	for i := range want {
+		g, w := got[i], want[i]
+		if g.desc != w.desc && !(strings.HasPrefix(w.desc, "text ") && g.desc == "text ") || len(g.attrs) != len(w.attrs) {
+			t.Fatalf("reads %v, n %d: token %d is %.80q %d attributes with ElideLong, %.80q %d without", sizes, n, i, g.desc, len(g.attrs), w.desc, len(w.attrs))
+		}
+		for a := range w.attrs {
+			ok, d := gapsOK(g.attrs[a], w.attrs[a], n)
+			if !ok {
+				t.Fatalf("reads %v, n %d: token %d attribute %d is %q with ElideLong, %q without", sizes, n, i, a, g.attrs[a], w.attrs[a])
+			}
+			passed += d
+		}
+	}
+	return passed
+}
+
+// TestElideTokens checks the tokenizer's passing over with short bounds
+// (runs of tens of bytes, reads of a few), on documents of base64 runs in
+// quoted and unquoted values, around references, line breaks and other
+// bytes, beside script and style contents, and the seeds.
+func TestElideTokens(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	pieces := []string{"&amp;", "\n", " ", ".", ":", "=", "/", "+", "http://a.example/", "<", ">", "'", "\""}
+	var docs []string
+	for range 300 {
+		var b strings.Builder
+		for range 1 + rng.IntN(4) {
+			var v strings.Builder
+			for range 1 + rng.IntN(4) {
+				v.WriteString(randB64(rng.Uint64(), rng.IntN(200)))
+				if rng.IntN(2) == 0 {
+					v.WriteString(pieces[rng.IntN(len(pieces))])
+				}
+			}
+			value := strings.NewReplacer(`"`, "", "<", "", ">", "").Replace(v.String())
+			switch rng.IntN(5) {
+			case 0:
+				b.WriteString(`<img src="` + value + `" alt=x>`)
+			case 1:
+				b.WriteString(`<a href='` + strings.ReplaceAll(value, "'", "") + `' title="t">x</a>`)
+			case 2:
+				b.WriteString(`<a href=` + strings.NewReplacer(" ", "", "\n", "", "'", "").Replace(value) + `>y</a>`)
+			case 3:
+				b.WriteString(`<style>p{background:url(data:x;base64,` + value + `)}</style>`)
+			default:
+				b.WriteString(`<script>var d="` + value + `";</script><p>` + value + `</p>`)
+			}
+		}
+		docs = append(docs, b.String())
+	}
+	docs = append(docs, htmlSeeds...)
+	passed := 0
+	for _, doc := range docs {
+		for _, sizes := range [][]int{{1}, {3, 7, 1}, {16}, {64}} {
+			for _, n := range []int{1, 4, 20} {
+				passed += checkElided(t, []byte(doc), sizes, n, 8)
+			}
+		}
+	}
+	if passed == 0 {
+		t.Error("no byte passed over: the documents do not test ElideLong")
+	}
+}
