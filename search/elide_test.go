@@ -1,25 +1,13 @@
 package search
 
 import (
-	"encoding/base64"
-	"math/rand/v2"
 	"mime/quotedprintable"
 	"slices"
 	"strings"
 	"testing"
-)
 
-// b64run returns n bytes of base64 from a fixed seed: an inline image's
-// data, or a tracking parameter's.
-func b64run(seed uint64, n int) string {
-	r := rand.New(rand.NewPCG(seed, 1))
-	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/="
-	b := make([]byte, n)
-	for i := range b {
-		b[i] = alphabet[r.IntN(len(alphabet))]
-	}
-	return string(b)
-}
+	"github.com/urlgrep/urlgrep/internal/mailgen"
+)
 
 // elideDocs are HTML documents with long runs of base64 where a search
 // must find what it finds without mailbox.ElideLong: in a data: URI, in a
@@ -30,18 +18,18 @@ func b64run(seed uint64, n int) string {
 func elideDocs() map[string]string {
 	return map[string]string{
 		"data URI": `<p>See <a href="https://a.example/offer">the offer</a>.</p><img src="data:image/png;base64,` +
-			b64run(1, 900<<10) + `" alt=""><p>Bye http://b.example/bye</p>`,
-		"URL into the run": `<a href="http://a.example/x?q=` + b64run(2, 300<<10) + `">y</a> and http://c.example/`,
-		"URL glued after":  `<a href="http://b.example/` + b64run(3, 200<<10) + `http://c.example/z">t</a>`,
-		"no link":          `<img alt="` + b64run(4, 500<<10) + `" src="http://d.example/">`,
-		"reference and spaces": `<a href="http://e.example/&amp;` + b64run(5, 150<<10) + ` www.f.example/ ` + b64run(6, 140<<10) +
+			mailgen.Base64Run(1, 900<<10) + `" alt=""><p>Bye http://b.example/bye</p>`,
+		"URL into the run": `<a href="http://a.example/x?q=` + mailgen.Base64Run(2, 300<<10) + `">y</a> and http://c.example/`,
+		"URL glued after":  `<a href="http://b.example/` + mailgen.Base64Run(3, 200<<10) + `http://c.example/z">t</a>`,
+		"no link":          `<img alt="` + mailgen.Base64Run(4, 500<<10) + `" src="http://d.example/">`,
+		"reference and spaces": `<a href="http://e.example/&amp;` + mailgen.Base64Run(5, 150<<10) + ` www.f.example/ ` + mailgen.Base64Run(6, 140<<10) +
 			`">q</a> after http://g.example/`,
-		"unquoted":   `<a href=` + b64run(7, 400<<10) + `http://h.example/ >u</a> <a href="http://i.example/">i</a>`,
-		"refresh":    `<meta http-equiv="refresh" content="0; url=http://j.example/` + b64run(8, 200<<10) + `"><p>http://k.example/</p>`,
-		"two in one": `<img src="data:image/gif;base64,` + b64run(9, 300<<10) + `" background="data:image/png;base64,` + b64run(10, 250<<10) + `"> http://l.example/`,
-		"style and script": `<style>.a{background:url(data:image/png;base64,` + b64run(11, 600<<10) + `)}</style><a href="http://m.example/">m</a>` +
-			`<script>var d="` + b64run(12, 700<<10) + `";</script><p>http://n.example/</p>`,
-		"broken runs": `<img src="data:image/png;base64,` + b64run(13, 100<<10) + `.` + b64run(14, 100<<10) + `:` + b64run(15, 150<<10) + `"> http://o.example/`,
+		"unquoted":   `<a href=` + mailgen.Base64Run(7, 400<<10) + `http://h.example/ >u</a> <a href="http://i.example/">i</a>`,
+		"refresh":    `<meta http-equiv="refresh" content="0; url=http://j.example/` + mailgen.Base64Run(8, 200<<10) + `"><p>http://k.example/</p>`,
+		"two in one": `<img src="data:image/gif;base64,` + mailgen.Base64Run(9, 300<<10) + `" background="data:image/png;base64,` + mailgen.Base64Run(10, 250<<10) + `"> http://l.example/`,
+		"style and script": `<style>.a{background:url(data:image/png;base64,` + mailgen.Base64Run(11, 600<<10) + `)}</style><a href="http://m.example/">m</a>` +
+			`<script>var d="` + mailgen.Base64Run(12, 700<<10) + `";</script><p>http://n.example/</p>`,
+		"broken runs": `<img src="data:image/png;base64,` + mailgen.Base64Run(13, 100<<10) + `.` + mailgen.Base64Run(14, 100<<10) + `:` + mailgen.Base64Run(15, 150<<10) + `"> http://o.example/`,
 	}
 }
 
@@ -64,13 +52,7 @@ func elideMessages(t *testing.T) []byte {
 				w.Close()
 				body = b.String()
 			case "base64":
-				enc := base64.StdEncoding.EncodeToString([]byte(doc))
-				var b strings.Builder
-				for len(enc) > 76 {
-					b.WriteString(enc[:76] + "\n")
-					enc = enc[76:]
-				}
-				body = b.String() + enc
+				body = mailgen.Base64Lines(doc)
 			}
 			mbox.WriteString("From a@example.org Thu Nov 26 10:00:00 2026\nSubject: " + name + "\nContent-Type: text/html; charset=utf-8\n" +
 				"Content-Transfer-Encoding: " + cte + "\n\n" + body + "\n\n")

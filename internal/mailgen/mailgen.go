@@ -310,6 +310,19 @@ func Base64Lines(s string) string {
 	return b.String() + e + "\n"
 }
 
+// Base64Run returns n bytes of base64's alphabet and padding, made from
+// seed: an inline image's data as an HTML attribute holds it, or a
+// tracking parameter's.
+func Base64Run(seed uint64, n int) string {
+	r := rand.New(rand.NewPCG(seed, 1))
+	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/="
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = alphabet[r.IntN(len(alphabet))]
+	}
+	return string(b)
+}
+
 // A charset the generator writes text in: its labels, its encoder, and
 // words it can encode, for prose and for URL paths.
 type charset struct {
