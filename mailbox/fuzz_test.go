@@ -27,6 +27,7 @@ func FuzzReader(f *testing.F) {
 	f.Add([]byte("body one\x00From the top\n>From quoted\n\nFrom x Mon Jan  2 15:04:05 2006\x00\x00Content-Type: multipart/mixed; boundary=b\n\n--b\n"))
 	f.Add([]byte("Content-Type: text/plain; format=flowed; delsp=yes\n\n> a \n>> b \nFrom c\x00Content-Type: text/html\n\n<a href=x>x</a><script>"))
 	f.Add([]byte("\r\r\nSubject: x\n"))
+	f.Add([]byte(elideSeed))
 	if b, err := os.ReadFile("../testdata/sample/mailbox.mbox"); err == nil {
 		f.Add(b)
 	}
@@ -45,6 +46,10 @@ func FuzzReader(f *testing.F) {
 				i := firstDiff(bulk, lines)
 				t.Fatalf("bulk reading differs from line reading at byte %d:\nbulk  %.200q\nlines %.200q", i, bulk[i:], lines[i:])
 			}
+		}
+
+		if len(data) <= 16<<10 {
+			checkElideLong(t, data)
 		}
 
 		bodies := bytes.Split(data, []byte{0})
@@ -71,6 +76,51 @@ func FuzzReader(f *testing.F) {
 			}
 		}
 	})
+}
+
+// elideSeed is an HTML part in quoted-printable whose soft line breaks
+// cut a data: URI into lines, each a read of the tokenizer's: with
+// FuzzReader's short runs, ElideLong passes over parts of it.
+var elideSeed = "Content-Type: text/html\nContent-Transfer-Encoding: quoted-printable\n\n<p>x <img src=3D\"data:image/png;base64,iVBORw0KGgoAAAANS=\nUhEUgAAAlgAAAUKCAIAAAC15Zj5iVBORw0KGgoAAAANSUhEUgAAAlgAAAUKCAIAAAC15Zj5=\niVBORw0KGgoAAAANSUhEUgAAAlgAAAUKCAIAAAC15Zj5iVBORw0KGgoAAAANSUhEUgAAAl=\ngAAAUKCAIAAAC15Zj5\" alt=3Dx> <a href=3D\"http://a.example/?q=3DiVBORw0KGgoAAAAN=\nSUhEUgAAAlgAAAUKCAIAAAC15Zj5iVBORw0KGgoAAAANSUhEUgAAAlgAAAUKCAIAAAC15Zj5=\n\">a</a> <style>p{background:url(data:x;base64,iVBORw0KGgoAAAANSUhEUgA=\nAAlgAAAUKCAIAAAC15Zj5iVBORw0KGgoAAAANSUhEUgAAAlgAAAUKCAIAAAC15Zj5)}</sty=\nle> http://b.example/</p>\n"
+
+// TestElideSeed checks that FuzzReader's seed has bytes passed over, so
+// that the fuzzer starts from inputs that reach ElideLong's gaps.
+func TestElideSeed(t *testing.T) {
+	want, _ := partTexts(t, []byte(elideSeed))
+	defer func(s int) { elideSlack = s }(elideSlack)
+	elideSlack = 8
+	got, _ := partTexts(t, []byte(elideSeed), ElideLong(2))
+	passed := 0
+	for i := range want {
+		ok, d := gapsOK(got[i], want[i], 2)
+		if !ok {
+			t.Fatalf("part %d is\n%q\nwithout ElideLong\n%q", i, got[i], want[i])
+		}
+		passed += d
+	}
+	if passed == 0 {
+		t.Errorf("no byte passed over in\n%q", want)
+	}
+}
+
+// checkElideLong reads data with ElideLong, runs of tens of bytes passed
+// over, and without: the same parts and problems, and texts that differ
+// only by bytes of base64 runs given as "A" (gapsOK).
+func checkElideLong(t *testing.T, data []byte) {
+	t.Helper()
+	n := 1 + len(data)%8
+	want, wantP := partTexts(t, data)
+	defer func(s int) { elideSlack = s }(elideSlack)
+	elideSlack = 8
+	got, gotP := partTexts(t, data, ElideLong(n))
+	if len(got) != len(want) || len(gotP) != len(wantP) {
+		t.Fatalf("ElideLong(%d): %d parts and %d problems, %d and %d without", n, len(got), len(gotP), len(want), len(wantP))
+	}
+	for i := range want {
+		if ok, _ := gapsOK(got[i], want[i], n); !ok {
+			t.Fatalf("ElideLong(%d): part %d is\n%q\nwithout it\n%q", n, i, got[i], want[i])
+		}
+	}
 }
 
 // checkBounded reads every part of data and checks that the parts and the
