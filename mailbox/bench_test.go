@@ -40,3 +40,50 @@ func benchMailbox(b *testing.B) []byte {
 	}
 	return buf.Bytes()
 }
+
+// BenchmarkInlineImages reads HTML messages each with an inline image (a
+// data: URI of 1.5 MB) and a style sheet with one of half that, reused
+// Reader and all, as the command reads a mailbox of modern mail: with
+// the whole tokens held (none), and with ElideLong at a search's default
+// (the longest candidate and 4 KiB).
+func BenchmarkInlineImages(b *testing.B) {
+	run := mailgen.Base64Run(1, 1536<<10)
+	var mbox bytes.Buffer
+	for i := range 4 {
+		mbox.WriteString("From a@example.org Thu Nov 26 10:00:00 2026\nContent-Type: text/html; charset=utf-8\n\n" +
+			"<html><head><style>.h{background:url(data:image/png;base64," + run[:len(run)/2] + ")}</style></head><body>" +
+			`<p>Hi <a href="https://a.example/offer?id=` + string(rune('0'+i)) + `">offer</a></p>` +
+			`<img src="data:image/png;base64,` + run + `" alt=""><p>Bye https://b.example/</p></body></html>` + "\n\n")
+	}
+	in := mbox.Bytes()
+	for _, tc := range []struct {
+		name string
+		opts []Option
+	}{{"none", nil}, {"ElideLong", []Option{ElideLong(64<<10 + 4<<10)}}} {
+		b.Run(tc.name, func(b *testing.B) {
+			b.SetBytes(int64(len(in)))
+			b.ReportAllocs()
+			var src bytes.Reader
+			mr := NewReader(&src, tc.opts...)
+			buf := make([]byte, 32<<10)
+			for b.Loop() {
+				src.Reset(in)
+				mr.Reset(&src, tc.opts...)
+				for {
+					p, err := mr.Next()
+					if err == io.EOF {
+						break
+					}
+					if err != nil {
+						b.Fatal(err)
+					}
+					for {
+						if _, err := p.Body.Read(buf); err != nil {
+							break
+						}
+					}
+				}
+			}
+		})
+	}
+}

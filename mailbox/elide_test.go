@@ -293,3 +293,32 @@ func TestElideTokens(t *testing.T) {
 		t.Error("no byte passed over: the documents do not test ElideLong")
 	}
 }
+
+// TestLastNotBase64 compares lastNotBase64, eight bytes at a time, with
+// a byte at a time, on runs of base64 of every length up to 40 with a
+// byte that is not base64 at every place, or none.
+func TestLastNotBase64(t *testing.T) {
+	naive := func(b []byte) int {
+		for i := len(b) - 1; i >= 0; i-- {
+			if !base64Byte[b[i]] {
+				return i
+			}
+		}
+		return -1
+	}
+	for n := range 41 {
+		run := []byte(mailgen.Base64Run(uint64(n), n))
+		if got := lastNotBase64(run); got != -1 {
+			t.Errorf("%q: %d, want -1", run, got)
+		}
+		for at := range n {
+			for _, c := range []byte{'.', ':', '\n', 0x80, '-', '_'} {
+				b := append([]byte(nil), run...)
+				b[at] = c
+				if got, want := lastNotBase64(b), naive(b); got != want {
+					t.Errorf("%q: %d, want %d", b, got, want)
+				}
+			}
+		}
+	}
+}

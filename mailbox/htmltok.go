@@ -965,11 +965,10 @@ func lastNotBase64(b []byte) int {
 	i := len(b)
 	for ; i >= 8; i -= 8 {
 		w := b[i-8 : i : i]
-		if base64Byte[w[0]] && base64Byte[w[1]] && base64Byte[w[2]] && base64Byte[w[3]] &&
-			base64Byte[w[4]] && base64Byte[w[5]] && base64Byte[w[6]] && base64Byte[w[7]] {
-			continue
+		if base64Bit[w[0]]&base64Bit[w[1]]&base64Bit[w[2]]&base64Bit[w[3]]&
+			base64Bit[w[4]]&base64Bit[w[5]]&base64Bit[w[6]]&base64Bit[w[7]] == 0 {
+			break
 		}
-		break
 	}
 	for i--; i >= 0; i-- {
 		if !base64Byte[b[i]] {
@@ -978,6 +977,17 @@ func lastNotBase64(b []byte) int {
 	}
 	return -1
 }
+
+// base64Bit is base64Byte as 1 and 0, for lastNotBase64 to test eight
+// bytes with one branch.
+var base64Bit = func() (t [256]uint8) {
+	for i, ok := range base64Byte {
+		if ok {
+			t[i] = 1
+		}
+	}
+	return t
+}()
 
 // elideSlack is how much a run of base64 grows past twice elideRun
 // before elide drops its middle: each drop moves elideRun bytes, so
