@@ -53,6 +53,9 @@ shapes=(
 	'mail: base64 lines|QQ==\n|From a@b.example Mon Nov  2 09:14:03 1994\nContent-Transfer-Encoding: base64\n\n'
 	'mail: HTML tags|<b>x</b>\n|From a@b.example Mon Nov  2 09:14:03 1994\nContent-Type: text/html\n\n'
 	'mail: empty parts|--b\n\nx\n|From a@b.example Mon Nov  2 09:14:03 1994\nContent-Type: multipart/mixed; boundary=b\n\n'
+	'mail: HTML, one base64 value that never closes|QUJD|From a@b.example Mon Nov  2 09:14:03 1994\nContent-Type: text/html\n\n<img src="data:image/png;base64,'
+	'mail: HTML, a base64 value in lines|QUJD\n|From a@b.example Mon Nov  2 09:14:03 1994\nContent-Type: text/html\n\n<img src="data:image/png;base64,'
+	'mail: HTML, a style sheet that never closes|p{background:url(data:x;base64,QUJD)}\n|From a@b.example Mon Nov  2 09:14:03 1994\nContent-Type: text/html\n\n<style>'
 )
 printf '| shape | %d MiB | %d MiB | ratio | peak memory |\n|---|---|---|---|---|\n' "$n" $((2 * n))
 for s in "${shapes[@]}"; do
