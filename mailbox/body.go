@@ -816,11 +816,10 @@ func (b *body) htmlStep() {
 			b.dec += int64(len(out) + len(view) + gap.n)
 		case view != nil:
 			b.emit(out[:at], p)
-			b.emit(view[:gap.at], p)
-			for n := gap.n; n > 0; n -= min(n, len(gapFill)) {
-				b.emit(gapFill[:min(n, len(gapFill))], p)
+			if gap.n > 0 {
+				view = appendGapped(nil, view, gap) // rare: output before the view, with a gap
 			}
-			b.emit(view[gap.at:], p)
+			b.emit(view, p)
 			b.emit(out[at:], p)
 			b.html.out = out[:0]
 		default:

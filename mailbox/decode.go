@@ -478,28 +478,14 @@ func linkAttr(k []byte) bool {
 // copied into h.out but left to be read where it is (h.view).
 //
 // A value with a gap, where the tokenizer passed over the middle of a
-// long run of base64 (ElideLong), is a view with the gap filled with
-// as many base64 bytes (gapFill) when it is one, and otherwise copied
-// with the gap filled: the text is as long as the value's, and what a
-// scanner finds in it the same.
+// long run of base64 (ElideLong), is a view, whatever its length, with
+// the gap filled by as many base64 bytes (gapFill) as it is read, when
+// it can be one; otherwise it is copied with the gap filled: the text
+// is as long as the value's, and what a scanner finds in it the same.
 func (h *htmlText) target(raw []byte, mayView bool, gap valueGap) []byte {
-	if gap.n > 0 {
-		if mayView && h.view == nil && bytes.IndexByte(raw, '&') < 0 && bytes.IndexByte(raw, '\r') < 0 {
-			v := bytes.TrimSpace(raw)
-			if !hasAnyOf(v, "<>\t\n ") {
-				h.out = append(h.out, '\n', '<')
-				lead := cap(raw) - cap(v) // v is raw[lead:]'s start
-				h.view, h.viewAt, h.viewGap = v[:len(v):len(v)], len(h.out), valueGap{gap.at - lead, gap.n}
-				h.out = append(h.out, ">\n"...)
-				return v
-			}
-		}
-		full := make([]byte, 0, len(raw)+gap.n) // rare: such a value with a reference, a space or a bracket
-		full = append(full, raw[:gap.at]...)
-		for n := gap.n; n > 0; n -= min(n, len(gapFill)) {
-			full = append(full, gapFill[:min(n, len(gapFill))]...)
-		}
-		raw = append(full, raw[gap.at:]...)
+	if gap.n > 0 && !(mayView && h.view == nil && !hasAnyOf(raw, "&\r") && !hasAnyOf(bytes.TrimSpace(raw), "<>\t\n ")) {
+		// Rare: such a value with a reference, a space or a bracket.
+		raw, gap = appendGapped(make([]byte, 0, len(raw)+gap.n), raw, gap), valueGap{}
 	}
 	v := convertNewlines(raw)
 	if bytes.IndexByte(v, '&') >= 0 {
@@ -508,11 +494,14 @@ func (h *htmlText) target(raw []byte, mayView bool, gap valueGap) []byte {
 	}
 	v = bytes.TrimSpace(v)
 	h.out = append(h.out, '\n')
-	if mayView && len(v) >= htmlViewMin && h.view == nil && !hasAnyOf(v, "<>\t\r\n ") {
+	if mayView && (len(v) >= htmlViewMin || gap.n > 0) && h.view == nil && !hasAnyOf(v, "<>\t\r\n ") {
 		// An inline image's data: URI of a megabyte: read where the
 		// tokenizer holds it, not copied (htmlStep).
 		h.out = append(h.out, '<')
 		h.view, h.viewAt = v[:len(v):len(v)], len(h.out)
+		if gap.n > 0 {
+			h.viewGap = valueGap{gap.at - (cap(raw) - cap(v)), gap.n} // v starts cap(raw)-cap(v) bytes into raw
+		}
 		h.out = append(h.out, ">\n"...)
 		return v
 	}
@@ -551,6 +540,15 @@ func hasAnyOf(b []byte, set string) bool {
 		}
 	}
 	return false
+}
+
+// appendGapped appends v to dst with its gap filled (gapFill).
+func appendGapped(dst, v []byte, gap valueGap) []byte {
+	dst = append(dst, v[:gap.at]...)
+	for n := gap.n; n > 0; n -= min(n, len(gapFill)) {
+		dst = append(dst, gapFill[:min(n, len(gapFill))]...)
+	}
+	return append(dst, v[gap.at:]...)
 }
 
 // gapFill is what fills a value's gap (htmlText.target): base64, as

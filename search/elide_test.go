@@ -1,6 +1,7 @@
 package search
 
 import (
+	"maps"
 	"mime/quotedprintable"
 	"slices"
 	"strings"
@@ -38,8 +39,9 @@ func elideDocs() map[string]string {
 func elideMessages(t *testing.T) []byte {
 	t.Helper()
 	var mbox strings.Builder
-	for _, name := range sortedKeys(elideDocs()) {
-		doc := elideDocs()[name]
+	docs := elideDocs()
+	for _, name := range slices.Sorted(maps.Keys(docs)) {
+		doc := docs[name]
 		for _, cte := range []string{"8bit", "quoted-printable", "base64"} {
 			body := doc
 			switch cte {
@@ -59,15 +61,6 @@ func elideMessages(t *testing.T) []byte {
 		}
 	}
 	return []byte(mbox.String())
-}
-
-func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 // TestElideLongSame checks that a search finds the same URLs, at the same
