@@ -10,14 +10,39 @@ import (
 	"testing"
 )
 
-// Two corpora, as xurls has: mail with no URLs, and text with many; and
-// a third of colons that start no URL, as source code and mail turned
-// into Markdown have them.
+// Two corpora, as xurls has: mail with no URLs, and text with many; a
+// third of colons that start no URL, as source code and mail turned
+// into Markdown have them; and a fourth of prose in other scripts than
+// Latin's with IRIs in it.
 var (
 	inputNone   = genNone(1 << 20)
 	inputMany   = genMany(1 << 20)
 	inputColons = genColons(1 << 20)
+	inputIRIs   = genIRIs(1 << 20)
 )
+
+// genIRIs returns about n bytes of prose in Japanese, Russian, Greek,
+// Arabic, Hindi and French with a URL in every line: IDN hosts, paths and
+// queries in the prose's script, an emoji after one, and URLs that end at
+// the prose's punctuation or where its script starts after an ASCII host
+// (RFC 3987 IRIs as mail and Markdown hold them).
+func genIRIs(n int) []byte {
+	lines := []string{
+		"詳しくは https://例え.テスト/パス/%d を見てください。日本語の文章です。",
+		"Подробнее: http://пример.рф/статья/%d?раздел=новости, а также на сайте.",
+		"Δείτε https://παράδειγμα.δοκιμή/σελίδα/%d για περισσότερα 🙂 και άλλα.",
+		"للمزيد: https://مثال.إختبار/صفحة/%d — شكرا لكم على القراءة.",
+		"अधिक जानकारी के लिए https://उदाहरण.परीक्षा/पृष्ठ/%d देखें।",
+		"Voir https://bücher.example/straße/%d et http://www.example.co.jpを参照 (à côté).",
+		"商品は https://shop.example.com/商品/%d?色=赤&サイズ=大 からどうぞ（送料無料）。",
+	}
+	var b bytes.Buffer
+	for i := 0; b.Len() < n; i++ {
+		fmt.Fprintf(&b, lines[i%len(lines)], i)
+		b.WriteByte('\n')
+	}
+	return b.Bytes()[:n]
+}
 
 // genColons returns about n bytes of text whose colons start no URL but
 // reach the scanner's trigger search: Markdown headers of converted mail
@@ -125,6 +150,7 @@ func BenchmarkScan(b *testing.B) {
 		{"inputNone", inputNone},
 		{"inputMany", inputMany},
 		{"inputColons", inputColons},
+		{"inputIRIs", inputIRIs},
 	} {
 		b.Run(bm.name, func(b *testing.B) {
 			b.SetBytes(int64(len(bm.in)))

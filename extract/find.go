@@ -1890,7 +1890,7 @@ func (f *Finder) emailAt(data []byte, s, at int, atEOF bool) (m *Match, end int,
 		if size == 0 {
 			return nil, 0, true
 		}
-		if !unicode.In(r, unicode.L, unicode.M, unicode.N) {
+		if classes(r)&classWord == 0 {
 			break
 		}
 		if ascii.IsAlnum(data[end-1]) && otherScript(r) {
@@ -1999,7 +1999,7 @@ func localGoesOn(b1, b2 byte) bool {
 		return false
 	}
 	r := rune(b1&0x1f)<<6 | rune(b2&0x3f)
-	return unicode.In(r, unicode.L, unicode.M, unicode.N)
+	return classes(r)&classWord != 0
 }
 
 // localGoesOn3 reports whether b1, b2 and b3 are a letter, mark or digit
@@ -2026,8 +2026,7 @@ func localGoesOn3(b1, b2, b3 byte) bool {
 		0xff00 <= r && r < 0xfff0: // halfwidth and fullwidth forms
 		return false
 	}
-	return unicode.In(r, unicode.L, unicode.M, unicode.N) &&
-		!unicode.In(r, unicode.Thai, unicode.Lao, unicode.Khmer, unicode.Myanmar, unicode.Tibetan)
+	return classes(r)&(classWord|classUnspaced) == classWord
 }
 
 // wrapped turns a wrapper found in data (by wrapper.Span, with quote) into
@@ -2410,7 +2409,7 @@ var plainURLBits = func() (t [0x100]uint8) {
 // with a mark ("bücher") is Latin. Paths and queries hold any letter (RFC
 // 3987 §2.2): there it goes on.
 func otherScript(r rune) bool {
-	return unicode.IsLetter(r) && !unicode.Is(unicode.Latin, r)
+	return classes(r)&classOther != 0
 }
 
 // scriptWatch reads a host's change of script (otherScript) for runEnd
@@ -2472,7 +2471,7 @@ func hostLabels(data []byte, i, limit int, atEOF bool) (end, lastLabel int, more
 		if size == 0 {
 			return i, lastLabel, true
 		}
-		if !unicode.In(r, unicode.L, unicode.M, unicode.N) {
+		if classes(r)&classWord == 0 {
 			return i, lastLabel, false
 		}
 		i += size
@@ -2496,10 +2495,7 @@ func isSymbol(r rune) bool {
 	case r < 0x80, r == utf8.RuneError, r >= 0x3000 && r <= 0x303f, r >= 0xff00 && r <= 0xffef:
 		return false
 	}
-	if c, ok := emojiClass(r); ok {
-		return c&classSymbol != 0
-	}
-	return unicode.Is(unicode.S, r)
+	return classes(r)&classSymbol != 0
 }
 
 // pathBegun reports whether run, a URL's text after its scheme's colon
@@ -2602,51 +2598,7 @@ func endsURL(r rune, size int) bool {
 	if r == '\u2014' || r == '\u2015' || r == '\u2e3a' || r == '\u2e3b' {
 		return true // em dashes and the like: prose, "ends—here"
 	}
-	if c, ok := emojiClass(r); ok {
-		return c&classEnds != 0
-	}
-	return endsByTables(r)
-}
-
-// endsByTables is endsURL's test of r's category: no letter, mark,
-// number, dash or connector.
-func endsByTables(r rune) bool {
-	return !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.Pd, unicode.Pc)
-}
-
-// emojiClasses holds, for each rune of the planes' emoji blocks (U+1F000
-// to U+1FBFF: mahjong and playing cards to symbols for legacy computing),
-// what endsURL and isSymbol would compute with unicode's range tables:
-// a run of emoji costs a dozen table searches a rune otherwise (three
-// quarters of the time over a host of emoji, which runEnd reads again
-// for each candidate in it, up to maxTries). Built at the first use.
-var (
-	emojiClasses     [0x1fc00 - 0x1f000]uint8
-	emojiClassesOnce sync.Once
-)
-
-const (
-	classEnds   = 1 << iota // endsURL
-	classSymbol             // isSymbol
-)
-
-// emojiClass returns r's classes from emojiClasses, ok false outside it.
-func emojiClass(r rune) (c uint8, ok bool) {
-	if r < 0x1f000 || r >= 0x1fc00 {
-		return 0, false
-	}
-	emojiClassesOnce.Do(func() {
-		for i := range emojiClasses {
-			r := rune(0x1f000 + i)
-			if endsByTables(r) {
-				emojiClasses[i] |= classEnds
-			}
-			if unicode.Is(unicode.S, r) { // isSymbol's test
-				emojiClasses[i] |= classSymbol
-			}
-		}
-	})
-	return emojiClasses[r-0x1f000], true
+	return classes(r)&classEnds != 0
 }
 
 // joins reports whether r is a zero width joiner or non-joiner (U+200D,
@@ -2846,7 +2798,7 @@ func trimEnd(data []byte, s, end int, d int, unclosed, underEnds bool) int {
 				return end
 			}
 			r, size := utf8.DecodeLastRune(data[s:end])
-			if !unicode.In(r, unicode.Pd, unicode.Pc, unicode.So, unicode.Sk) && r != '\u200d' && r != '\u200c' && !emojiPresentation(r) {
+			if classes(r)&classTrim == 0 && r != '\u200d' && r != '\u200c' && !emojiPresentation(r) {
 				return end
 			}
 			end -= size

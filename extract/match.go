@@ -2,7 +2,6 @@ package extract
 
 import (
 	"strconv"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/urlgrep/urlgrep/rfc1738"
@@ -232,7 +231,7 @@ func keptAt(s string, i int, q *queryWatch) (size int, keep bool) {
 	if isPrivate(r) {
 		return size, q.in(s, 0, i)
 	}
-	return size, !(r == utf8.RuneError && size == 1) && !unicode.In(r, unicode.C, unicode.Z) || joins(r, lastRuneString(s[:i]))
+	return size, !(r == utf8.RuneError && size == 1) && classes(r)&classHidden == 0 || joins(r, lastRuneString(s[:i]))
 }
 
 // validUTF8Prefix reports how many bytes at data[i:] form one rune, and the

@@ -4,7 +4,6 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-	"unicode"
 )
 
 // todayTests are the shapes of issue 15, "Today's URLs", one row per line
@@ -271,24 +270,6 @@ func TestTodayParsed(t *testing.T) {
 		}
 		if m := ms[0]; m.URL != tt.url || m.Valid() != tt.valid {
 			t.Errorf("Scan(%q) = URL %q valid %v (%v), want %q valid %v", tt.in, m.URL, m.Valid(), m.Err, tt.url, tt.valid)
-		}
-	}
-}
-
-// TestEmojiClasses checks the table endsURL and isSymbol read for the
-// emoji blocks against the unicode range tables, rune by rune.
-func TestEmojiClasses(t *testing.T) {
-	for r := rune(0x1f000 - 16); r < 0x1fc00+16; r++ {
-		c, ok := emojiClass(r)
-		if ok != (r >= 0x1f000 && r < 0x1fc00) {
-			t.Fatalf("emojiClass(%U) ok = %v", r, ok)
-		}
-		if !ok {
-			continue
-		}
-		ends := !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.Pd, unicode.Pc)
-		if (c&classEnds != 0) != ends || (c&classSymbol != 0) != unicode.Is(unicode.S, r) {
-			t.Errorf("emojiClass(%U) = %b, want ends %v, symbol %v", r, c, ends, unicode.Is(unicode.S, r))
 		}
 	}
 }
