@@ -8,7 +8,12 @@
 //
 // Each document is converted alone, as a program converts one page; the
 // three converters take turns, and each keeps its fastest of N runs (the
-// noise of this machine is in the slower ones). It prints a line per
+// noise of this machine is in the slower ones). For each generated shape
+// a fourth run takes turns with them: the floor, plain goldmark on the
+// same document with each URL that urlgrep's linkify links written as an
+// autolink (the same links, made by goldmark's own parser; the command
+// checks that the two make as many links). "vs floor" is urlgrep's
+// linkify's time over the floor's. It prints a line per
 // generated shape, the totals over the files given, and the files on which
 // urlgrep's linkify is slower than extension.Linkify by more than 10%.
 // Directories are walked for *.md and *.markdown files.
@@ -32,8 +37,9 @@ import (
 )
 
 type doc struct {
-	name string
-	src  []byte
+	name   string
+	src    []byte
+	linked []byte // src with urlgrep's links written as autolinks; nil for files
 }
 
 func main() {
@@ -48,9 +54,13 @@ func main() {
 		goldmark.New(goldmark.WithExtensions(append(gfm[:3:3], linkify.New(linkify.WithEmail(*email)))...)),
 	}
 
-	fmt.Printf("%-28s %9s %9s %9s %8s %8s\n", "document", "plain", "gm-link", "urlgrep", "vs plain", "vs gm")
-	for _, d := range shapes() {
-		t := times(md, d.src, *runs)
+	fmt.Printf("%-28s %9s %9s %9s %9s %8s %8s %8s\n", "document", "plain", "gm-link", "urlgrep", "floor", "vs plain", "vs gm", "vs floor")
+	for _, d := range shapes(*email) {
+		if a, b := links(md[2], d.src), links(md[0], d.linked); a != b {
+			fmt.Fprintf(os.Stderr, "mdshapes: %s: urlgrep's linkify makes %d links, the autolinked form %d\n", d.name, a, b)
+			os.Exit(1)
+		}
+		t := times(md, d.src, d.linked, *runs)
 		report(d.name, len(d.src), t)
 	}
 
@@ -67,7 +77,7 @@ func main() {
 			if err != nil {
 				return err
 			}
-			files = append(files, doc{path, src})
+			files = append(files, doc{path, src, nil})
 			return nil
 		})
 		if err != nil {
@@ -78,7 +88,7 @@ func main() {
 	if len(files) == 0 {
 		return
 	}
-	var total [3]time.Duration
+	var total [4]time.Duration
 	var size int
 	type slow struct {
 		name  string
@@ -87,7 +97,7 @@ func main() {
 	}
 	var slower []slow
 	for _, d := range files {
-		t := times(md, d.src, *runs)
+		t := times(md, d.src, nil, *runs)
 		for i := range t {
 			total[i] += t[i]
 		}
@@ -107,13 +117,31 @@ func main() {
 	}
 }
 
-// times returns each converter's fastest time on src.
-func times(md []goldmark.Markdown, src []byte, runs int) [3]time.Duration {
-	var best [3]time.Duration
+// links counts the links m makes of src.
+func links(m goldmark.Markdown, src []byte) int {
+	var b bytes.Buffer
+	if err := m.Convert(src, &b); err != nil {
+		fmt.Fprintln(os.Stderr, "mdshapes:", err)
+		os.Exit(1)
+	}
+	return bytes.Count(b.Bytes(), []byte("<a href="))
+}
+
+// times returns each converter's fastest time on src, and the floor's:
+// plain goldmark's (md[0]) on linked, 0 when linked is nil.
+func times(md []goldmark.Markdown, src, linked []byte, runs int) [4]time.Duration {
+	var best [4]time.Duration
 	for r := 0; r < runs; r++ {
-		for i, m := range md {
+		for i, m := range append(md[:3:3], md[0]) {
+			in := src
+			if i == 3 {
+				if linked == nil {
+					break
+				}
+				in = linked
+			}
 			start := time.Now()
-			if err := m.Convert(src, io.Discard); err != nil {
+			if err := m.Convert(in, io.Discard); err != nil {
 				fmt.Fprintln(os.Stderr, "mdshapes:", err)
 				os.Exit(1)
 			}
@@ -125,67 +153,89 @@ func times(md []goldmark.Markdown, src []byte, runs int) [3]time.Duration {
 	return best
 }
 
-func report(name string, size int, t [3]time.Duration) {
+func report(name string, size int, t [4]time.Duration) {
 	mbs := func(d time.Duration) float64 { return float64(size) / d.Seconds() / 1e6 }
-	fmt.Printf("%-28s %7.1f/s %7.1f/s %7.1f/s %7.2fx %7.2fx\n", name, mbs(t[0]), mbs(t[1]), mbs(t[2]),
-		float64(t[2])/float64(t[0]), float64(t[2])/float64(t[1]))
+	floor, vsFloor := "        -", "       -"
+	if t[3] > 0 {
+		floor, vsFloor = fmt.Sprintf("%7.1f/s", mbs(t[3])), fmt.Sprintf("%7.2fx", float64(t[2])/float64(t[3]))
+	}
+	fmt.Printf("%-28s %7.1f/s %7.1f/s %7.1f/s %s %7.2fx %7.2fx %s\n", name, mbs(t[0]), mbs(t[1]), mbs(t[2]), floor,
+		float64(t[2])/float64(t[0]), float64(t[2])/float64(t[1]), vsFloor)
 }
 
 // shapes are generated documents of about 1 MB, each one shape of
-// Markdown that a linkifier may meet.
-func shapes() []doc {
-	gen := func(name string, unit func(i int) string) doc {
-		var b bytes.Buffer
+// Markdown that a linkifier may meet. Each comes in two forms: as written
+// (src), and with each URL that urlgrep's linkify links written as a
+// CommonMark autolink instead (linked: "<https://example.com/1>", a
+// wrapper's URL on one line), which plain goldmark converts to the same
+// links: the floor for an extension that makes goldmark's link nodes.
+// With email, e-mail addresses are links too.
+func shapes(email bool) []doc {
+	gen := func(name string, unit func(i int, u func(written, target string) string) string) doc {
+		asWritten := func(written, _ string) string { return written }
+		autolink := func(_, target string) string { return "<" + target + ">" }
+		var b, l bytes.Buffer
 		for i := 0; b.Len() < 1<<20; i++ {
-			b.WriteString(unit(i))
+			b.WriteString(unit(i, asWritten))
+			l.WriteString(unit(i, autolink))
 		}
-		return doc{name, b.Bytes()}
+		return doc{name, b.Bytes(), l.Bytes()}
 	}
+	mail := func(u func(written, target string) string, addr string) string {
+		if email {
+			return u(addr, addr)
+		}
+		return addr
+	}
+	same := func(u func(written, target string) string, url string) string { return u(url, url) }
 	return []doc{
-		gen("prose, no URL", func(i int) string {
+		gen("prose, no URL", func(i int, _ func(written, target string) string) string {
 			return fmt.Sprintf("Paragraph %d says little, at length: it goes on, and on. Then it ends.\nA second line, e.g. at 10:30, i.e. before noon; see note 3.\n\n", i)
 		}),
-		gen("bare URLs, one a line", func(i int) string {
-			return fmt.Sprintf("See https://www.example.org/docs/%d/index.html for more.\n", i)
+		gen("bare URLs, one a line", func(i int, u func(written, target string) string) string {
+			return fmt.Sprintf("See %s for more.\n", same(u, fmt.Sprintf("https://www.example.org/docs/%d/index.html", i)))
 		}),
-		gen("URL list", func(i int) string {
-			return fmt.Sprintf("- https://example.com/item/%d\n", i)
+		gen("URL list", func(i int, u func(written, target string) string) string {
+			return fmt.Sprintf("- %s\n", same(u, fmt.Sprintf("https://example.com/item/%d", i)))
 		}),
-		gen("www hosts", func(i int) string {
-			return fmt.Sprintf("Go to www.example%d.com and www.example.org/x/%d today.\n", i, i)
+		gen("www hosts", func(i int, u func(written, target string) string) string {
+			h, p := fmt.Sprintf("www.example%d.com", i), fmt.Sprintf("www.example.org/x/%d", i)
+			return fmt.Sprintf("Go to %s and %s today.\n", u(h, "http://"+h), u(p, "http://"+p))
 		}),
-		gen("e-mail addresses", func(i int) string {
-			return fmt.Sprintf("Write to user%d@example.com or to list@lists.example.org.\n", i)
+		gen("e-mail addresses", func(i int, u func(written, target string) string) string {
+			return fmt.Sprintf("Write to %s or to %s.\n", mail(u, fmt.Sprintf("user%d@example.com", i)), mail(u, "list@lists.example.org"))
 		}),
-		gen("Markdown links only", func(i int) string {
+		gen("Markdown links only", func(i int, _ func(written, target string) string) string {
 			return fmt.Sprintf("A [link](https://example.com/%d) and ![img](https://example.com/%d.png) here.\n", i, i)
 		}),
-		gen("autolinks", func(i int) string {
+		gen("autolinks", func(i int, _ func(written, target string) string) string {
 			return fmt.Sprintf("An autolink <https://example.com/%d> in text.\n", i)
 		}),
-		gen("wrappers", func(i int) string {
-			return fmt.Sprintf("RFC style <URL:ftp://ftp.example.org/pub/%d.txt> and across\nlines <URL:http://www.example.org/a/very/long/\n   path/%d.html>.\n\n", i, i)
+		gen("wrappers", func(i int, u func(written, target string) string) string {
+			one := fmt.Sprintf("ftp://ftp.example.org/pub/%d.txt", i)
+			return fmt.Sprintf("RFC style %s and across\nlines %s.\n\n", u("<URL:"+one+">", one),
+				u(fmt.Sprintf("<URL:http://www.example.org/a/very/long/\n   path/%d.html>", i), fmt.Sprintf("http://www.example.org/a/very/long/path/%d.html", i)))
 		}),
-		gen("code", func(i int) string {
+		gen("code", func(i int, _ func(written, target string) string) string {
 			return fmt.Sprintf("```\ncurl https://example.com/api/%d\n```\n\nInline `http://localhost:%d/x` code.\n\n", i, i)
 		}),
-		gen("table", func(i int) string {
+		gen("table", func(i int, u func(written, target string) string) string {
 			if i%50 == 0 {
 				return "\n| name | url |\n|---|---|\n"
 			}
-			return fmt.Sprintf("| item %d | https://example.com/%d |\n", i, i)
+			return fmt.Sprintf("| item %d | %s |\n", i, same(u, fmt.Sprintf("https://example.com/%d", i)))
 		}),
-		gen("one long paragraph", func(i int) string {
-			return fmt.Sprintf("word%d http://example.com/%d *em* text ", i, i)
+		gen("one long paragraph", func(i int, u func(written, target string) string) string {
+			return fmt.Sprintf("word%d %s *em* text ", i, same(u, fmt.Sprintf("http://example.com/%d", i)))
 		}),
-		gen("colons and dots", func(i int) string {
+		gen("colons and dots", func(i int, _ func(written, target string) string) string {
 			return fmt.Sprintf("Note: key:value pairs, a.b.c names, times 12:%02d:%02d, ratio 3:1.\n", i%60, i%60)
 		}),
-		gen("non-ASCII, URLs spaced", func(i int) string {
-			return fmt.Sprintf("Voir https://例え.テスト/パス/%d et https://bücher.example/straße/%d pour la suite.\n", i, i)
+		gen("non-ASCII, URLs spaced", func(i int, u func(written, target string) string) string {
+			return fmt.Sprintf("Voir %s et %s pour la suite.\n", same(u, fmt.Sprintf("https://例え.テスト/パス/%d", i)), same(u, fmt.Sprintf("https://bücher.example/straße/%d", i)))
 		}),
-		gen("non-ASCII prose", func(i int) string {
-			return fmt.Sprintf("Ceci est un paragraphe en français, numéro %d : voilà. 日本語の文章です。https://例え.テスト/パス/%d を見て。\n\n", i, i)
+		gen("non-ASCII prose", func(i int, u func(written, target string) string) string {
+			return fmt.Sprintf("Ceci est un paragraphe en français, numéro %d : voilà. 日本語の文章です。%s を見て。\n\n", i, same(u, fmt.Sprintf("https://例え.テスト/パス/%d", i)))
 		}),
 	}
 }
