@@ -445,6 +445,17 @@ func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF, w
 			return nil, tooLong, false
 		}
 	}
+	if link && end < len(data) && data[end] >= utf8.RuneSelf {
+		// A Markdown destination goes on past prose's punctuation to its
+		// ")" (destinationEnd).
+		e, ok, more := destinationEnd(data, end, c+1+f.cfg.maxCandidate, atEOF)
+		if more {
+			return nil, 0, true
+		}
+		if ok {
+			end, run = e, e
+		}
+	}
 	d := delimitedIf(quoted(closer, data, end))
 	if link {
 		if d, more = linkDelimiting(d, data, end, atEOF); more {
@@ -1672,6 +1683,44 @@ func linkDelimiting(d int, data []byte, end int, atEOF bool) (int, bool) {
 		}
 	}
 	return d, false
+}
+
+// destinationEnd returns where a Markdown inline link's destination
+// ends when a bare URL's run, after "](", stopped at data[i], a character
+// that ends a URL in prose (a curly quote, CJK punctuation: endsURL): at
+// the ")" that closes it, or the space before its title, with no other
+// whitespace, control, "(" or byte that is not UTF-8 before it
+// (CommonMark §6.3: the destination is all of it,
+// "...do-not-be-misled-by-‘build-an-app-in-5-minutes’%3a-in-depth...",
+// as every renderer links it). ok is false where no such ")" comes within
+// limit, and the run ends where it stopped; more asks for the data after
+// data's end, before the end of the input.
+func destinationEnd(data []byte, i, limit int, atEOF bool) (end int, ok, more bool) {
+	for ; i < len(data) && i <= limit; i++ {
+		switch c := data[i]; {
+		case c == ')':
+			return i, true, false
+		case c == ' ':
+			// Or at a title's space, as linkDelimiting reads one.
+			if i+1 == len(data) {
+				return 0, false, !atEOF
+			}
+			q := data[i+1]
+			return i, q == '"' || q == '\'', false
+		case c < ' ' || c == '(' || c == 0x7f:
+			return 0, false, false
+		case c >= utf8.RuneSelf:
+			r, size := decodeRune(data, i, atEOF)
+			if size == 0 {
+				return 0, false, true
+			}
+			if r == utf8.RuneError && size == 1 || classes(r)&classHidden != 0 {
+				return 0, false, false
+			}
+			i += size - 1
+		}
+	}
+	return 0, false, i == len(data) && !atEOF
 }
 
 // closerOf returns the byte that closes the quote or bracket prev opens,

@@ -882,6 +882,11 @@ var scanTests = []struct {
 	// the same text in prose or in brackets loses its end as before (but
 	// a final "_" in a path, which it keeps: "final underscore").
 	{name: "markdown link destination whole", in: "* [Python](https://www.youtube.com/playlist?list=PL6gx4Cwl9DGAcbMi1sH6oAMk4JHw91mC_) - x\n[c](https://a.example/course-1#!) [b](http://a.example/b.aspx?) [t](http://a.example/x_ \"T\") [w](www.a.example/y.)", want: []string{"https://www.youtube.com/playlist?list=PL6gx4Cwl9DGAcbMi1sH6oAMk4JHw91mC_", "https://a.example/course-1#!", "http://a.example/b.aspx?", "http://a.example/x_", "www.a.example/y."}},
+	// A destination goes on past prose's punctuation (curly quotes, CJK
+	// brackets) to its ")" or its title (ruanyf/weekly's issue 330), not
+	// past a space or an ideographic space, and not outside a destination.
+	{name: "markdown destination past prose punctuation", in: "[p](https://a.example/do-not-be-‘built’%3a-x) [t](https://a.example/“x”y \"T\") [c](https://a.example/路径」x) (https://a.example/‘q’) [u](https://a.example/‘q’ more) [n](https://a.example/‘q\u3000x)",
+		want: []string{"https://a.example/do-not-be-‘built’%3a-x", "https://a.example/“x”y", "https://a.example/路径」x", "https://a.example/", "https://a.example/", "https://a.example/"}},
 	// CommonMark §6.3: the destination may start on the next line.
 	{name: "markdown destination on the next line", in: "deploy with [Click to Deploy](\nhttps://a.example/kafka?) or [b](\r\nhttps://a.example/b*) and (\nhttps://a.example/c*)", want: []string{"https://a.example/kafka?", "https://a.example/b*", "https://a.example/c"}},
 	{name: "not a markdown destination", in: "(https://a.example/x*) [https://a.example/y!] ](http://a.example/z* after [t](http://a.example/w. T)", want: []string{"https://a.example/x", "https://a.example/y", "http://a.example/z", "http://a.example/w"}},
