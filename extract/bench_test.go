@@ -36,9 +36,15 @@ func genIRIs(n int) []byte {
 		"Voir https://bücher.example/straße/%d et http://www.example.co.jpを参照 (à côté).",
 		"商品は https://shop.example.com/商品/%d?色=赤&サイズ=大 からどうぞ（送料無料）。",
 	}
+	return cycleLines(n, func(i int) string { return fmt.Sprintf(lines[i%len(lines)], i) })
+}
+
+// cycleLines returns the first n bytes of line(0), line(1) and so on,
+// each ended by a line break.
+func cycleLines(n int, line func(i int) string) []byte {
 	var b bytes.Buffer
 	for i := 0; b.Len() < n; i++ {
-		fmt.Fprintf(&b, lines[i%len(lines)], i)
+		b.WriteString(line(i))
 		b.WriteByte('\n')
 	}
 	return b.Bytes()[:n]
@@ -57,12 +63,7 @@ func genColons(n int) []byte {
 		"connect to db.example:5432 with key:value and std::vector<int>",
 		"see http://a.example/notes and the rest",
 	}
-	var b bytes.Buffer
-	for i := 0; b.Len() < n; i++ {
-		b.WriteString(lines[i%len(lines)])
-		b.WriteByte('\n')
-	}
-	return b.Bytes()[:n]
+	return cycleLines(n, func(i int) string { return lines[i%len(lines)] })
 }
 
 // genNone returns about n bytes of mail-like text without a URL: headers,
