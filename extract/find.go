@@ -190,7 +190,8 @@ func NewFinder(opts ...Option) *Finder {
 // At does not see where data[0] stands on its line: a bare URL that a line
 // break cut after a "/" and the like is read as if it started its line,
 // one that is a Markdown link's destination ("[text](URL)") as if prose
-// put it in brackets, and one after a "_", "*" or "~" inside a word
+// put it in brackets, an attribute's value (`href="URL"`) as if prose
+// quoted it, and one after a "_", "*" or "~" inside a word
 // ("my_service:8080") as if the mark opened emphasis (see
 // [Finder.AtLine], which sees the line's bytes before data[0]).
 func (f *Finder) At(data []byte, prev byte, quote []byte) (m *Match, n int) {
@@ -379,7 +380,7 @@ func schemeEnd(data []byte) int {
 // schemeStart put it, kind what schemeStart said of the scheme; prev is
 // the byte before it. end is where the URL ends; more asks for more data
 // (only when !atEOF).
-func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF, written, link bool) (m *Match, end int, more bool) {
+func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF, written bool, link byte) (m *Match, end int, more bool) {
 	c := s
 	for c < len(data) && c-s <= maxScheme && isSchemeByte(data[c]) {
 		c++
@@ -445,10 +446,10 @@ func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF, w
 			return nil, tooLong, false
 		}
 	}
-	if link && end < len(data) && data[end] >= utf8.RuneSelf {
+	if link != 0 && end < len(data) && data[end] >= utf8.RuneSelf {
 		// A Markdown destination goes on past prose's punctuation to its
 		// ")" (destinationEnd).
-		e, ok, more := destinationEnd(data, end, c+1+f.cfg.maxCandidate, atEOF)
+		e, ok, more := destinationEnd(data, end, c+1+f.cfg.maxCandidate, link, atEOF)
 		if more {
 			return nil, 0, true
 		}
@@ -457,8 +458,8 @@ func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF, w
 		}
 	}
 	d := delimitedIf(quoted(closer, data, end))
-	if link {
-		if d, more = linkDelimiting(d, data, end, atEOF); more {
+	if link != 0 {
+		if d, more = linkDelimiting(d, link, data, end, atEOF); more {
 			return nil, 0, true
 		}
 	}
@@ -1660,20 +1661,26 @@ func delimitedIf(quoted bool) int {
 	return undelimited
 }
 
-// linkDelimiting says how the text delimits a bare URL that "](" came
-// before and whose run ends at data[end], d being what the quotes around
-// it say (delimitedIf). A Markdown inline link's destination,
-// "[text](URL)" or "[text](URL "title")" (CommonMark §6.3), is the URL
-// the link goes to, all of it: a final "_", "!", "?" or "." is the
-// URL's ("...list=PL6gx4Cwl9DGAcbMi1sH6oAMk4JHw91mC_", "...-1#!",
-// ".aspx?"), as every Markdown renderer links it. more asks for the byte
-// after a space, before the end of the input.
-func linkDelimiting(d int, data []byte, end int, atEOF bool) (int, bool) {
+// linkDelimiting says how the text delimits a bare URL that "](", or an
+// attribute's "=" and quote, came before (linkOpens; closer is the ")" or
+// the quote that closes it) and whose run ends at data[end], d being what
+// the quotes around it say (delimitedIf). A Markdown inline link's
+// destination, "[text](URL)" or "[text](URL "title")" (CommonMark §6.3),
+// is the URL the link goes to, all of it: a final "_", "!", "?" or "." is
+// the URL's ("...list=PL6gx4Cwl9DGAcbMi1sH6oAMk4JHw91mC_", "...-1#!",
+// ".aspx?"), as every Markdown renderer links it; so is an attribute's
+// value, `href="https://a.example/page."`, what the page links to (HTML
+// §13.1.2.3), and a setting's, `url='https://a.example/x,'`. more asks
+// for the byte after a space, before the end of the input.
+func linkDelimiting(d int, closer byte, data []byte, end int, atEOF bool) (int, bool) {
 	if end < len(data) {
 		switch data[end] {
-		case ')':
+		case closer:
 			return linkEnd, false
 		case ' ':
+			if closer != ')' {
+				break
+			}
 			if end+1 == len(data) {
 				return 0, !atEOF
 			}
@@ -1685,29 +1692,30 @@ func linkDelimiting(d int, data []byte, end int, atEOF bool) (int, bool) {
 	return d, false
 }
 
-// destinationEnd returns where a Markdown inline link's destination
-// ends when a bare URL's run, after "](", stopped at data[i], a character
-// that ends a URL in prose (a curly quote, CJK punctuation: endsURL): at
-// the ")" that closes it, or the space before its title, with no other
-// whitespace, control, "(" or byte that is not UTF-8 before it
-// (CommonMark §6.3: the destination is all of it,
+// destinationEnd returns where a Markdown inline link's destination, or
+// an attribute's value (linkOpens), ends when a bare URL's run stopped at
+// data[i], a character that ends a URL in prose (a curly quote, CJK
+// punctuation: endsURL): at closer, the ")" or the quote that closes it,
+// or the space before a destination's title, with no other whitespace,
+// control, "(" or byte that is not UTF-8 before it (CommonMark §6.3: the
+// destination is all of it,
 // "...do-not-be-misled-by-‘build-an-app-in-5-minutes’%3a-in-depth...",
-// as every renderer links it). ok is false where no such ")" comes within
+// as every renderer links it). ok is false where no closer comes within
 // limit, and the run ends where it stopped; more asks for the data after
 // data's end, before the end of the input.
-func destinationEnd(data []byte, i, limit int, atEOF bool) (end int, ok, more bool) {
+func destinationEnd(data []byte, i, limit int, closer byte, atEOF bool) (end int, ok, more bool) {
 	for ; i < len(data) && i <= limit; i++ {
 		switch c := data[i]; {
-		case c == ')':
+		case c == closer:
 			return i, true, false
-		case c == ' ':
+		case c == ' ' && closer == ')':
 			// Or at a title's space, as linkDelimiting reads one.
 			if i+1 == len(data) {
 				return 0, false, !atEOF
 			}
 			q := data[i+1]
 			return i, q == '"' || q == '\'', false
-		case c < ' ' || c == '(' || c == 0x7f:
+		case c <= ' ' || c == '(' || c == 0x7f:
 			return 0, false, false
 		case c >= utf8.RuneSelf:
 			r, size := decodeRune(data, i, atEOF)
@@ -1747,7 +1755,7 @@ type span struct{ start, end int }
 // www recognises a host starting "www." at data[s], linked as http; prev
 // is the byte before it. Where its run ends at a line break that may have
 // cut it, it returns lineBreak, unless written (the URL as written).
-func (f *Finder) www(data []byte, s int, prev byte, atEOF, written, link bool) (m *Match, end int, more bool) {
+func (f *Finder) www(data []byte, s int, prev byte, atEOF, written bool, link byte) (m *Match, end int, more bool) {
 	if !f.cfg.www {
 		return nil, 0, false
 	}
@@ -1776,8 +1784,8 @@ func (f *Finder) www(data []byte, s int, prev byte, atEOF, written, link bool) (
 	}
 	run := end
 	d := delimitedIf(quoted(closer, data, end))
-	if link {
-		if d, more = linkDelimiting(d, data, end, atEOF); more {
+	if link != 0 {
+		if d, more = linkDelimiting(d, link, data, end, atEOF); more {
 			return nil, 0, true
 		}
 	}
@@ -2028,11 +2036,19 @@ func wordByte(prev, prev2 byte) byte {
 	return prev
 }
 
-// linkOpens reports whether prev2 and prev, the bytes before a URL's
-// start, are "](": a Markdown link's destination starts there
-// (linkDelimiting).
-func linkOpens(prev, prev2 byte) bool {
-	return prev == '(' && prev2 == ']'
+// linkOpens returns the byte that closes what prev2 and prev, the bytes
+// before a URL's start, open, when the text's syntax says where the URL
+// ends (linkDelimiting): after "](" a Markdown link's destination, closed
+// by ")"; after "=" and a quote an attribute's or a setting's value,
+// closed by the quote. It returns 0 elsewhere.
+func linkOpens(prev, prev2 byte) byte {
+	switch {
+	case prev == '(' && prev2 == ']':
+		return ')'
+	case (prev == '"' || prev == '\'') && prev2 == '=':
+		return prev
+	}
+	return 0
 }
 
 // localGoesOn reports whether b1 and b2 are a letter, mark or digit of

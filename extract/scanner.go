@@ -571,22 +571,23 @@ func (s *Scanner) wordBefore(i int) byte {
 	return wordByte(s.byteBefore(i), s.byte2Before(i))
 }
 
-// link says whether buf[i] follows "](" (linkOpens), or "](" and a line
-// break: CommonMark §6.3 lets a link's destination start on the next
-// line, and text filled to a width puts it there ("[Click to
+// link returns the closer linkOpens gives for the bytes before buf[i]:
+// ")" after "](", a quote after "=" and that quote, or either after a
+// line break: CommonMark §6.3 lets a link's destination start on the
+// next line, and text filled to a width puts it there ("[Click to
 // Deploy](" then "https://console.cloud.google.com/...kafka?)" in
-// Apache Beam's READMEs).
-func (s *Scanner) link(i int) bool {
-	if i > 0 && s.buf[i-1] != '(' && s.buf[i-1] != '\n' {
-		return false // most URLs: inlined
+// Apache Beam's READMEs). It is 0 elsewhere.
+func (s *Scanner) link(i int) byte {
+	if i > 0 && s.buf[i-1] != '(' && s.buf[i-1] != '"' && s.buf[i-1] != '\'' && s.buf[i-1] != '\n' {
+		return 0 // most URLs: inlined
 	}
 	return s.linkBack(i)
 }
 
 // linkBack is link past its first byte.
-func (s *Scanner) linkBack(i int) bool {
-	if s.byteBefore(i) == '(' {
-		return linkOpens(s.byteBefore(i), s.byte2Before(i))
+func (s *Scanner) linkBack(i int) byte {
+	if b := s.byteBefore(i); b != '\n' {
+		return linkOpens(b, s.byte2Before(i))
 	}
 	k := 2
 	if s.byteBack(i, 2) == '\r' {

@@ -887,6 +887,12 @@ var scanTests = []struct {
 	// past a space or an ideographic space, and not outside a destination.
 	{name: "markdown destination past prose punctuation", in: "[p](https://a.example/do-not-be-‘built’%3a-x) [t](https://a.example/“x”y \"T\") [c](https://a.example/路径」x) (https://a.example/‘q’) [u](https://a.example/‘q’ more) [n](https://a.example/‘q\u3000x)",
 		want: []string{"https://a.example/do-not-be-‘built’%3a-x", "https://a.example/“x”y", "https://a.example/路径」x", "https://a.example/", "https://a.example/", "https://a.example/"}},
+	// An attribute's or a setting's value after "=" and a quote is the
+	// URL, all of it (the Rust documentation's QNX link ends in "."; a
+	// SenML base name in ":"), but not past a space, and a quote with a
+	// space or no "=" before it is prose's.
+	{name: "attribute value whole", in: `<a href="https://a.example/page.">x</a> bn='urn:dev:ow:10e2:' url="https://b.example/‘q’" t="https://c.example/‘q’ more" s = "https://d.example/e." say "https://f.example/g." (h="https://h.example/i!")`,
+		want: []string{"https://a.example/page.", "urn:dev:ow:10e2:", "https://b.example/‘q’", "https://c.example/", "https://d.example/e", "https://f.example/g", "https://h.example/i!"}},
 	// CommonMark §6.3: the destination may start on the next line.
 	{name: "markdown destination on the next line", in: "deploy with [Click to Deploy](\nhttps://a.example/kafka?) or [b](\r\nhttps://a.example/b*) and (\nhttps://a.example/c*)", want: []string{"https://a.example/kafka?", "https://a.example/b*", "https://a.example/c"}},
 	{name: "not a markdown destination", in: "(https://a.example/x*) [https://a.example/y!] ](http://a.example/z* after [t](http://a.example/w. T)", want: []string{"https://a.example/x", "https://a.example/y", "http://a.example/z", "http://a.example/w"}},
@@ -1193,6 +1199,14 @@ func TestDropped(t *testing.T) {
 	}
 }
 
+// byteAt is s[i], 0 outside s.
+func byteAt(s string, i int) byte {
+	if i < 0 || i >= len(s) {
+		return 0
+	}
+	return s[i]
+}
+
 // TestFinderAt: a Finder finds, at the start of each URL the Scanner
 // reports (at the '<' for wrappers), the same URL: "by exactly the rules
 // of the Scanner".
@@ -1221,10 +1235,11 @@ func TestFinderAt(t *testing.T) {
 					continue
 				}
 				got, n := f.AtLine([]byte(in.in[at:]), prev, line)
-				if m.Kind == Wrapped || m.Kind == Angle || !m.Rejoined && !strings.HasSuffix(in.in[:at], "](") {
+				if m.Kind == Wrapped || m.Kind == Angle || !m.Rejoined && linkOpens(prev, byteAt(in.in, at-2)) == 0 {
 					// At, with no more than the quote prefix, gives the same
-					// (but for a Markdown link's destination, which it cannot
-					// tell from a URL in brackets).
+					// (but for a Markdown link's destination and an
+					// attribute's value, which it cannot tell from a URL in
+					// brackets or quotes).
 					if got2, n2 := f.At([]byte(in.in[at:]), prev, quote); !reflect.DeepEqual(got2, got) || n2 != n {
 						t.Errorf("At(%q, %q) = %s, %d; AtLine gives %s, %d", trunc(in.in[at:]), prev, describe([]*Match{got2}), n2, describe([]*Match{got}), n)
 					}

@@ -193,7 +193,7 @@ func TestSlashesOnlyNeedSlashes(t *testing.T) {
 				}
 				for _, tail := range []string{"", "x", "a.example/", "//a.example/", "8080/x"} {
 					data := []byte(scheme + ":" + string([]byte{byte(c)}) + tail)
-					if m, _, more := f.bare(data, 0, kind, ' ', true, false, false); m != nil || more {
+					if m, _, more := f.bare(data, 0, kind, ' ', true, false, 0); m != nil || more {
 						t.Fatalf("%q: bare finds %v (more %v)", data, m, more)
 					}
 				}
