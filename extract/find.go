@@ -2292,7 +2292,9 @@ func (f *Finder) match(kind Kind, raw, text, alt, prefix string) *Match {
 //     ("'https://a.example/x');");
 //   - a byte that is not UTF-8, and Unicode punctuation and spaces, except
 //     dashes and connectors, which join words inside a path
-//     ("Hatfield–McCoy_feud") and are trimmed at its end;
+//     ("Hatfield–McCoy_feud") and are trimmed at its end, and a
+//     typographic apostrophe inside a word of a path ("i’m":
+//     wordApostrophe);
 //   - a Unicode symbol before the path begins (isSymbol, pathBegun): RFC
 //     3987 §2.2's ucschar holds symbols, which paths and queries have
 //     ("wiki/C♯_(programming_language)"), and IDNA2008 hosts never.
@@ -2360,6 +2362,19 @@ func (f *Finder) runEnd(data []byte, i int, closer byte, atEOF, hostSymbols bool
 			continue
 		}
 		if endsURL(r, size) && !joins(r, lastRune(data[:i])) {
+			if r == '\u2019' && i > from {
+				// A typographic apostrophe inside a word of a path
+				// (wordApostrophe): the URL's.
+				ok, more := wordApostrophe(data, i, size, atEOF)
+				if more {
+					return i, true, false
+				}
+				if ok && (inPath || pathBegun(data[from:i])) {
+					inPath = true
+					i += size
+					continue
+				}
+			}
 			if !isSymbol(r) {
 				return i, false, depth[1] > 0
 			}
@@ -2664,6 +2679,27 @@ func endsURL(r rune, size int) bool {
 		return true // em dashes and the like: prose, "ends—here"
 	}
 	return classes(r)&classEnds != 0
+}
+
+// wordApostrophe reports whether the typographic apostrophe (U+2019) of
+// size bytes at data[i] stands inside a word, a letter or digit on either
+// side: in a path, the URL's. WordPress and others keep it in their
+// slugs ("/my-wife-thinks-i%E2%80%99m-a-swan/", shown as "i’m"; urlscan's
+// own test), and text set with curly quotes writes one for the "'" of
+// "wiki/Ender's_Game". Elsewhere it is prose's closing quote. more asks
+// for the rune after it.
+func wordApostrophe(data []byte, i, size int, atEOF bool) (ok, more bool) {
+	if classes(lastRune(data[:i]))&classWord == 0 {
+		return false, false
+	}
+	if i+size >= len(data) {
+		return false, !atEOF
+	}
+	next, n := decodeRune(data, i+size, atEOF)
+	if n == 0 {
+		return false, true
+	}
+	return classes(next)&classWord != 0, false
 }
 
 // joins reports whether r is a zero width joiner or non-joiner (U+200D,

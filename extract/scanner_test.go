@@ -887,6 +887,11 @@ var scanTests = []struct {
 	// past a space or an ideographic space, and not outside a destination.
 	{name: "markdown destination past prose punctuation", in: "[p](https://a.example/do-not-be-‘built’%3a-x) [t](https://a.example/“x”y \"T\") [c](https://a.example/路径」x) (https://a.example/‘q’) [u](https://a.example/‘q’ more) [n](https://a.example/‘q\u3000x)",
 		want: []string{"https://a.example/do-not-be-‘built’%3a-x", "https://a.example/“x”y", "https://a.example/路径」x", "https://a.example/", "https://a.example/", "https://a.example/"}},
+	// A typographic apostrophe inside a word of a path is the URL's
+	// (urlscan's test: a WordPress slug); after a host, a "/", or before
+	// a space, it is prose's closing quote.
+	{name: "apostrophe inside a word", in: "see http://www.pantherhouse.com/newshelton/my-wife-thinks-i’m-a-swan/ and https://en.wikipedia.org/wiki/Ender’s_Game, http://x.example’s site, ‘http://y.example/a’ and http://z.example/b/’s http://w.example/c’ d",
+		want: []string{"http://www.pantherhouse.com/newshelton/my-wife-thinks-i’m-a-swan/", "https://en.wikipedia.org/wiki/Ender’s_Game", "http://x.example", "http://y.example/a", "http://z.example/b/", "http://w.example/c"}},
 	// An attribute's or a setting's value after "=" and a quote is the
 	// URL, all of it (the Rust documentation's QNX link ends in "."; a
 	// SenML base name in ":"), but not past a space, and a quote with a
