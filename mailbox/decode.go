@@ -506,21 +506,34 @@ func (h *htmlText) target(raw []byte, mayView bool, gap valueGap) []byte {
 		return v
 	}
 	if len(v) > 0 && !bytes.ContainsAny(v, "<>") {
-		// As browsers read a target: tabs and line breaks dropped, a
-		// space sent as %20 (not ignored, as the appendix ignores
-		// whitespace in a wrapper).
+		// As browsers read a target (WHATWG URL Standard, "basic URL
+		// parser"): tabs and line breaks dropped, a space sent as %20
+		// (not ignored, as the appendix ignores whitespace in a
+		// wrapper), and the other controls past the host
+		// percent-encoded: a newsletter's
+		// "&amp;email_id&#16;64379532&amp;" links to
+		// "&email_id%1064379532&", where the wrapper rules would end the
+		// URL at the control. In a host a control makes no URL for a
+		// browser; it is left as it is, and the URL read up to it, as
+		// before (spam's "http://www.a.example\x01\x14.co.fr", which
+		// shows the host before it).
 		h.out = append(h.out, '<')
-		for rest := v; len(rest) > 0; {
-			i := bytes.IndexAny(rest, "\t\r\n ")
-			if i < 0 {
-				h.out = append(h.out, rest...)
-				break
+		auth := authorityEnd(v)
+		for rest, at := v, 0; len(rest) > 0; {
+			i := 0
+			for i < len(rest) && (rest[i] > ' ' && rest[i] != 0x7f || at+i < auth && rest[i] != ' ' && rest[i] != '\t' && rest[i] != '\r' && rest[i] != '\n') {
+				i++
 			}
 			h.out = append(h.out, rest[:i]...)
-			if rest[i] == ' ' {
-				h.out = append(h.out, "%20"...)
+			if i == len(rest) {
+				break
 			}
-			rest = rest[i+1:]
+			switch c := rest[i]; c {
+			case '\t', '\r', '\n':
+			default:
+				h.out = append(h.out, '%', upperHex[c>>4], upperHex[c&15])
+			}
+			rest, at = rest[i+1:], at+i+1
 		}
 		h.out = append(h.out, '>')
 	} else {
@@ -529,6 +542,28 @@ func (h *htmlText) target(raw []byte, mayView bool, gap valueGap) []byte {
 	h.out = append(h.out, '\n')
 	return v
 }
+
+// authorityEnd returns where the authority of v, a link target, ends: at
+// the first "/", "?" or "#" after its "//" (RFC 3986 §3.2), or its end; 0
+// when v has no "//" after a scheme.
+func authorityEnd(v []byte) int {
+	i := 0
+	for i < len(v) && i < 40 && (v[i] >= 'a' && v[i] <= 'z' || v[i] >= 'A' && v[i] <= 'Z' || i > 0 && (v[i] >= '0' && v[i] <= '9' || v[i] == '+' || v[i] == '-' || v[i] == '.')) {
+		i++
+	}
+	if i == 0 || !bytes.HasPrefix(v[i:], []byte("://")) {
+		return 0
+	}
+	i += 3
+	if j := bytes.IndexAny(v[i:], "/?#"); j >= 0 {
+		return i + j
+	}
+	return len(v)
+}
+
+// upperHex are the digits of a percent-encoded byte (RFC 3986 §2.1: upper
+// case).
+const upperHex = "0123456789ABCDEF"
 
 // hasAnyOf reports whether b holds a byte of set, a few ASCII bytes: a
 // vector search for each, which over a megabyte of an inline image's

@@ -1021,6 +1021,17 @@ func TestHTMLURLs(t *testing.T) {
 	if urls := scanURLs(t, parts[0].Body); !reflect.DeepEqual(urls, want) {
 		t.Errorf("URLs = %q, want %q", urls, want)
 	}
+	// A control, written as a character reference (a newsletter's
+	// "&#16;", in the phishing corpus), is percent-encoded as a browser
+	// sends it, not the end of the URL; tabs and line breaks are dropped.
+	// In a host it is left as it is, and the URL read up to it, as a
+	// spam's "http://www.a.example\x01\x14.co.fr" shows it.
+	in = message("<a href=\"https://c.example/P?h=1&amp;email_id&#16;64&amp;e=2&#127;x&#9;y\">prefs</a> <a href=\"http://www.d.example\x01\x14.co.fr&#20;|x/p&#1;q\">d</a>", "Content-Type: text/html")
+	parts, _ = readAll(t, strings.NewReader(in))
+	want = []string{"https://c.example/P?h=1&email_id%1064&e=2%7Fxy", "http://www.d.example"}
+	if urls := scanURLs(t, parts[0].Body); !reflect.DeepEqual(urls, want) {
+		t.Errorf("URLs = %q, want %q", urls, want)
+	}
 }
 
 // Multiparts nest at most 32 deep; deeper, the body is text, and said to be.
