@@ -161,6 +161,11 @@ var todayTests = []struct {
 	// '|' is not the URL's; a '|' in a query is.
 	{"Slack's <url|label>", "<https://a.example/x|label> <https://b.example/|B Site> <mailto:c@d.example|c@d.example> <http://e.example/?l=en|sv&x=1> <#C024BE7LR|general>",
 		[]string{"https://a.example/x", "https://b.example/", "mailto:c@d.example", "http://e.example/?l=en|sv&x=1"}},
+	// A list after the '|' with no space, that '|', '+' or ',' goes on
+	// with, is the URL's (HTML mail's font style sheets); a label with a
+	// space is a label whatever it holds.
+	{"a '|' list is no Slack label", "<https://f.example/css?family=Oswald|Roboto|Montserrat> <https://f.example/css?family=Lato:400,700|Rozha+One> <https://f.example/css?family=Lato|Lato:i,b,bi> <https://g.example/x|C++ docs, page 2> <https://h.example/|h.example/a>",
+		[]string{"https://f.example/css?family=Oswald|Roboto|Montserrat", "https://f.example/css?family=Lato:400,700|Rozha+One", "https://f.example/css?family=Lato|Lato:i,b,bi", "https://g.example/x", "https://h.example/"}},
 	// Forums' BBCode: a closing tag ends the URL; "[/" and a number do not.
 	{"BBCode closing tags", "[url]https://a.example/x[/url] [img]http://b.example/i.png[/img]. [URL=http://c.example/]c[/URL] http://d.example/a[/1]",
 		[]string{"https://a.example/x", "http://b.example/i.png", "http://c.example/", "http://d.example/a[/1]"}},
