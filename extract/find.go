@@ -447,8 +447,8 @@ func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF, w
 		}
 	}
 	if link != 0 && end < len(data) && data[end] >= utf8.RuneSelf {
-		// A Markdown destination goes on past prose's punctuation to its
-		// ")" (destinationEnd).
+		// A Markdown destination or an attribute's value goes on past
+		// prose's punctuation to its closer (destinationEnd).
 		e, ok, more := destinationEnd(data, end, c+1+f.cfg.maxCandidate, link, atEOF)
 		if more {
 			return nil, 0, true

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"unicode/utf8"
 
+	"github.com/urlgrep/urlgrep/internal/ascii"
 	"github.com/urlgrep/urlgrep/rfc1738"
 )
 
@@ -150,8 +151,6 @@ func (m *Match) Target(target string) *Match {
 	return &t
 }
 
-const upperhex = "0123456789ABCDEF"
-
 // plainPrefix returns a length of s's first bytes that are all printable
 // ASCII (0x21-0x7e): len(s) when all are and there are eight or more, as
 // in most URLs, which are passed eight bytes at a time, the last eight
@@ -209,7 +208,7 @@ func asWritten(s string) string {
 			b = append(b, s[i:i+size]...)
 		} else {
 			for _, c := range []byte(s[i : i+size]) {
-				b = append(b, '%', upperhex[c>>4], upperhex[c&15])
+				b = append(b, '%', ascii.UpperHex[c>>4], ascii.UpperHex[c&15])
 			}
 		}
 		i += size

@@ -23,7 +23,7 @@ const (
 )
 
 // classSets are the range tables a rune's classes are made of, each a bit
-// of runeSets' masks.
+// of classPage's masks (setL and on, in this order).
 var classSets = [...]*unicode.RangeTable{
 	unicode.L, unicode.M, unicode.N, unicode.Pd, unicode.Pc, unicode.S, unicode.So, unicode.Sk,
 	unicode.C, unicode.Z, unicode.Latin,

@@ -18,6 +18,8 @@ import (
 	"golang.org/x/text/encoding/ianaindex"
 	"golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/transform"
+
+	"github.com/urlgrep/urlgrep/internal/ascii"
 )
 
 // charset returns the decoder for a charset name, nil for UTF-8 and
@@ -518,23 +520,18 @@ func (h *htmlText) target(raw []byte, mayView bool, gap valueGap) []byte {
 		// before (spam's "http://www.a.example\x01\x14.co.fr", which
 		// shows the host before it).
 		h.out = append(h.out, '<')
-		auth := authorityEnd(v)
-		for rest, at := v, 0; len(rest) > 0; {
-			i := 0
-			for i < len(rest) && (rest[i] > ' ' && rest[i] != 0x7f || at+i < auth && rest[i] != ' ' && rest[i] != '\t' && rest[i] != '\r' && rest[i] != '\n') {
-				i++
+		auth, from := authorityEnd(v), 0
+		for i, c := range v {
+			if c > ' ' && c != 0x7f || i < auth && !ascii.IsSpace(c) {
+				continue // as it is
 			}
-			h.out = append(h.out, rest[:i]...)
-			if i == len(rest) {
-				break
+			h.out = append(h.out, v[from:i]...)
+			if c == ' ' || !ascii.IsSpace(c) {
+				h.out = append(h.out, '%', ascii.UpperHex[c>>4], ascii.UpperHex[c&15])
 			}
-			switch c := rest[i]; c {
-			case '\t', '\r', '\n':
-			default:
-				h.out = append(h.out, '%', upperHex[c>>4], upperHex[c&15])
-			}
-			rest, at = rest[i+1:], at+i+1
+			from = i + 1
 		}
+		h.out = append(h.out, v[from:]...)
 		h.out = append(h.out, '>')
 	} else {
 		h.out = append(h.out, v...)
@@ -548,8 +545,8 @@ func (h *htmlText) target(raw []byte, mayView bool, gap valueGap) []byte {
 // when v has no "//" after a scheme.
 func authorityEnd(v []byte) int {
 	i := 0
-	for i < len(v) && i < 40 && (v[i] >= 'a' && v[i] <= 'z' || v[i] >= 'A' && v[i] <= 'Z' || i > 0 && (v[i] >= '0' && v[i] <= '9' || v[i] == '+' || v[i] == '-' || v[i] == '.')) {
-		i++
+	for i < len(v) && i < 40 && (ascii.IsAlpha(v[i]) || i > 0 && (ascii.IsDigit(v[i]) || v[i] == '+' || v[i] == '-' || v[i] == '.')) {
+		i++ // the scheme (RFC 3986 §3.1)
 	}
 	if i == 0 || !bytes.HasPrefix(v[i:], []byte("://")) {
 		return 0
@@ -560,10 +557,6 @@ func authorityEnd(v []byte) int {
 	}
 	return len(v)
 }
-
-// upperHex are the digits of a percent-encoded byte (RFC 3986 §2.1: upper
-// case).
-const upperHex = "0123456789ABCDEF"
 
 // hasAnyOf reports whether b holds a byte of set, a few ASCII bytes: a
 // vector search for each, which over a megabyte of an inline image's

@@ -55,3 +55,7 @@ func Unhex(c byte) int {
 	}
 	return -1
 }
+
+// UpperHex are the digits of a percent-encoded byte, "%" and two of them
+// (RFC 3986 §2.1: producers use upper case).
+const UpperHex = "0123456789ABCDEF"

@@ -165,6 +165,10 @@ func report(name string, size int, t [4]time.Duration) {
 		float64(t[2])/float64(t[0]), float64(t[2])/float64(t[1]), vsFloor)
 }
 
+// writeURL writes a URL of a generated shape: as written, or as an
+// autolink to its target.
+type writeURL func(written, target string) string
+
 // shapes are generated documents of about 1 MB, each one shape of
 // Markdown that a linkifier may meet. Each comes in two forms: as written
 // (src), and with each URL that urlgrep's linkify links written as a
@@ -173,7 +177,7 @@ func report(name string, size int, t [4]time.Duration) {
 // links: the floor for an extension that makes goldmark's link nodes.
 // With email, e-mail addresses are links too.
 func shapes(email bool) []doc {
-	gen := func(name string, unit func(i int, u func(written, target string) string) string) doc {
+	gen := func(name string, unit func(i int, u writeURL) string) doc {
 		asWritten := func(written, _ string) string { return written }
 		autolink := func(_, target string) string { return "<" + target + ">" }
 		var b, l bytes.Buffer
@@ -183,60 +187,60 @@ func shapes(email bool) []doc {
 		}
 		return doc{name, b.Bytes(), l.Bytes()}
 	}
-	mail := func(u func(written, target string) string, addr string) string {
+	mail := func(u writeURL, addr string) string {
 		if email {
 			return u(addr, addr)
 		}
 		return addr
 	}
-	same := func(u func(written, target string) string, url string) string { return u(url, url) }
+	same := func(u writeURL, url string) string { return u(url, url) }
 	return []doc{
-		gen("prose, no URL", func(i int, _ func(written, target string) string) string {
+		gen("prose, no URL", func(i int, _ writeURL) string {
 			return fmt.Sprintf("Paragraph %d says little, at length: it goes on, and on. Then it ends.\nA second line, e.g. at 10:30, i.e. before noon; see note 3.\n\n", i)
 		}),
-		gen("bare URLs, one a line", func(i int, u func(written, target string) string) string {
+		gen("bare URLs, one a line", func(i int, u writeURL) string {
 			return fmt.Sprintf("See %s for more.\n", same(u, fmt.Sprintf("https://www.example.org/docs/%d/index.html", i)))
 		}),
-		gen("URL list", func(i int, u func(written, target string) string) string {
+		gen("URL list", func(i int, u writeURL) string {
 			return fmt.Sprintf("- %s\n", same(u, fmt.Sprintf("https://example.com/item/%d", i)))
 		}),
-		gen("www hosts", func(i int, u func(written, target string) string) string {
+		gen("www hosts", func(i int, u writeURL) string {
 			h, p := fmt.Sprintf("www.example%d.com", i), fmt.Sprintf("www.example.org/x/%d", i)
 			return fmt.Sprintf("Go to %s and %s today.\n", u(h, "http://"+h), u(p, "http://"+p))
 		}),
-		gen("e-mail addresses", func(i int, u func(written, target string) string) string {
+		gen("e-mail addresses", func(i int, u writeURL) string {
 			return fmt.Sprintf("Write to %s or to %s.\n", mail(u, fmt.Sprintf("user%d@example.com", i)), mail(u, "list@lists.example.org"))
 		}),
-		gen("Markdown links only", func(i int, _ func(written, target string) string) string {
+		gen("Markdown links only", func(i int, _ writeURL) string {
 			return fmt.Sprintf("A [link](https://example.com/%d) and ![img](https://example.com/%d.png) here.\n", i, i)
 		}),
-		gen("autolinks", func(i int, _ func(written, target string) string) string {
+		gen("autolinks", func(i int, _ writeURL) string {
 			return fmt.Sprintf("An autolink <https://example.com/%d> in text.\n", i)
 		}),
-		gen("wrappers", func(i int, u func(written, target string) string) string {
+		gen("wrappers", func(i int, u writeURL) string {
 			one := fmt.Sprintf("ftp://ftp.example.org/pub/%d.txt", i)
 			return fmt.Sprintf("RFC style %s and across\nlines %s.\n\n", u("<URL:"+one+">", one),
 				u(fmt.Sprintf("<URL:http://www.example.org/a/very/long/\n   path/%d.html>", i), fmt.Sprintf("http://www.example.org/a/very/long/path/%d.html", i)))
 		}),
-		gen("code", func(i int, _ func(written, target string) string) string {
+		gen("code", func(i int, _ writeURL) string {
 			return fmt.Sprintf("```\ncurl https://example.com/api/%d\n```\n\nInline `http://localhost:%d/x` code.\n\n", i, i)
 		}),
-		gen("table", func(i int, u func(written, target string) string) string {
+		gen("table", func(i int, u writeURL) string {
 			if i%50 == 0 {
 				return "\n| name | url |\n|---|---|\n"
 			}
 			return fmt.Sprintf("| item %d | %s |\n", i, same(u, fmt.Sprintf("https://example.com/%d", i)))
 		}),
-		gen("one long paragraph", func(i int, u func(written, target string) string) string {
+		gen("one long paragraph", func(i int, u writeURL) string {
 			return fmt.Sprintf("word%d %s *em* text ", i, same(u, fmt.Sprintf("http://example.com/%d", i)))
 		}),
-		gen("colons and dots", func(i int, _ func(written, target string) string) string {
+		gen("colons and dots", func(i int, _ writeURL) string {
 			return fmt.Sprintf("Note: key:value pairs, a.b.c names, times 12:%02d:%02d, ratio 3:1.\n", i%60, i%60)
 		}),
-		gen("non-ASCII, URLs spaced", func(i int, u func(written, target string) string) string {
+		gen("non-ASCII, URLs spaced", func(i int, u writeURL) string {
 			return fmt.Sprintf("Voir %s et %s pour la suite.\n", same(u, fmt.Sprintf("https://例え.テスト/パス/%d", i)), same(u, fmt.Sprintf("https://bücher.example/straße/%d", i)))
 		}),
-		gen("non-ASCII prose", func(i int, u func(written, target string) string) string {
+		gen("non-ASCII prose", func(i int, u writeURL) string {
 			return fmt.Sprintf("Ceci est un paragraphe en français, numéro %d : voilà. 日本語の文章です。%s を見て。\n\n", i, same(u, fmt.Sprintf("https://例え.テスト/パス/%d", i)))
 		}),
 	}
