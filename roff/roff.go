@@ -20,6 +20,7 @@ package roff
 
 import (
 	"bytes"
+	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/text/transform"
@@ -363,7 +364,10 @@ func bracketed(b []byte) ([]byte, int) {
 }
 
 // unicodeName reads groff's name of a Unicode character, "u" and four to
-// six hexadecimal digits ("\[u2014]").
+// six hexadecimal digits ("\[u2014]"). A control is no character's name
+// (groff_char(7) names glyphs): "\[u000A]" would put a line break in the
+// text that the source has not, and Decoder keeps every line break as it
+// is.
 func unicodeName(name []byte) (rune, bool) {
 	if len(name) < 5 || len(name) > 7 || name[0] != 'u' {
 		return 0, false
@@ -379,5 +383,5 @@ func unicodeName(name []byte) (rune, bool) {
 			return 0, false
 		}
 	}
-	return r, utf8.ValidRune(r)
+	return r, utf8.ValidRune(r) && !unicode.IsControl(r)
 }

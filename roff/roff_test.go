@@ -102,7 +102,7 @@ func TestSniff(t *testing.T) {
 // FuzzDecoder holds the Decoder to its contract: no error on any input,
 // every line break kept, and the same text whatever the reads' sizes.
 func FuzzDecoder(f *testing.F) {
-	for _, s := range []string{`\fIhttp://a.example/\-x\fP`, `\*(Aq\(aq\[u2014]`, `\h'1m'\s-1\s0`, "a\\\nb", `\[`, `\`} {
+	for _, s := range []string{`\fIhttp://a.example/\-x\fP`, `\*(Aq\(aq\[u2014]`, `\h'1m'\s-1\s0`, "a\\\nb", `\[`, `\`, `\[u000A]`} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
