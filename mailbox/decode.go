@@ -485,8 +485,9 @@ func linkAttr(k []byte) bool {
 // it can be one; otherwise it is copied with the gap filled: the text
 // is as long as the value's, and what a scanner finds in it the same.
 func (h *htmlText) target(raw []byte, mayView bool, gap valueGap) []byte {
-	if gap.n > 0 && !(mayView && h.view == nil && !hasAnyOf(raw, "&\r") && !hasAnyOf(bytes.TrimSpace(raw), "<>\t\n ")) {
-		// Rare: such a value with a reference, a space or a bracket.
+	if gap.n > 0 && !(mayView && h.view == nil && !hasAnyOf(raw, "&\r") && !hasAnyOf(bytes.TrimSpace(raw), "<>\t\n ") && !hasControl(bytes.TrimSpace(raw))) {
+		// Rare: such a value with a reference, a space, a control or a
+		// bracket, which the copy below rewrites.
 		raw, gap = appendGapped(make([]byte, 0, len(raw)+gap.n), raw, gap), valueGap{}
 	}
 	v := convertNewlines(raw)
@@ -496,9 +497,10 @@ func (h *htmlText) target(raw []byte, mayView bool, gap valueGap) []byte {
 	}
 	v = bytes.TrimSpace(v)
 	h.out = append(h.out, '\n')
-	if mayView && (len(v) >= htmlViewMin || gap.n > 0) && h.view == nil && !hasAnyOf(v, "<>\t\r\n ") {
+	if mayView && (len(v) >= htmlViewMin || gap.n > 0) && h.view == nil && !hasAnyOf(v, "<>\t\r\n ") && !hasControl(v) {
 		// An inline image's data: URI of a megabyte: read where the
-		// tokenizer holds it, not copied (htmlStep).
+		// tokenizer holds it, not copied (htmlStep); what the copy below
+		// would rewrite (white space, controls, brackets) is not.
 		h.out = append(h.out, '<')
 		h.view, h.viewAt = v[:len(v):len(v)], len(h.out)
 		if gap.n > 0 {
