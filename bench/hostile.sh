@@ -12,7 +12,8 @@ mkdir -p "$work"
 (cd .. && go build -o "$work/urlgrep" ./cmd/urlgrep)
 
 # shape NAME|UNIT[|PREFIX]: PREFIX, then UNIT repeated to fill the size;
-# with a PREFIX the input is read as mail (no --raw).
+# with a PREFIX the input is read as mail (no --raw). UNIT and PREFIX are
+# Python escapes: a '|' in them is written \x7c.
 gen() { python3 -c "import sys; e=lambda s: s.encode().decode('unicode_escape').encode('latin-1'); u=e(sys.argv[1]); p=e(sys.argv[3]); n=int(sys.argv[2])<<20; sys.stdout.buffer.write(p+(u*(n//len(u)+1))[:n])" "$1" "$2" "$3"; }
 shapes=(
 	'<URL:|<URL:'
@@ -37,11 +38,16 @@ shapes=(
 	'page breaks inside wrappers|<URL:http://x.example/\n\nA. Author   [Page 1]\n\f\nRFC 1 Title\n\n'
 	'page breaks, blank lines|\n\n\nA. Author   [Page 1]\n\f\nRFC 1 Title\n\n\n'
 	'brackets after URLs|http://a.example/x]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]][/'
-	'Slack labels|<http://a.example/|b c d e f g h>'
+	'Slack labels|<http://a.example/\x7cb c d e f g h>'
+	'Slack labels before lists|<http://a.example/\x7ca\x7c'
 	'hosts then another script|http://a.example\xe3\x81\x82'
 	'www hosts, scripts mixed|www.a\xe3\x81\x82.'
 	'quoted URLs past brackets|"http://a.example/x)]}'
 	'Markdown destinations, emphasis|[a](http://a.example/x_~*'
+	'Markdown destinations past prose punctuation|](http://a.example/\xe2\x80\x9c'
+	'attribute values that never close|a="http://a.example/x '
+	"attribute values in single quotes, line after line|a='http://a.example/x\\n"
+	'typographic apostrophes in paths|http://a.example/a\xe2\x80\x99b'
 	'IDN addresses (--email)|a@\xc3\xbc.\xc3\xa7'
 	'words joined by _ before colons|my_service:'
 	'mail: MMDF separators|\x01\x01\x01\x01\n|\x01\x01\x01\x01\n'
@@ -68,7 +74,7 @@ for s in "${shapes[@]}"; do
 	t=() m=()
 	for size in "$n" $((2 * n)); do
 		gen "$unit" "$size" "$prefix" > "$work/in"
-		/usr/bin/time -f '%e %M' -o "$work/time" "$work/urlgrep" "${args[@]}" "$work/in" > /dev/null || true
+		/usr/bin/time -f '%e %M' -o "$work/time" "$work/urlgrep" "${args[@]}" "$work/in" > /dev/null 2>&1 || true
 		read -r tt mm < <(tail -n 1 "$work/time")
 		t+=("$tt") m+=("$mm")
 	done
