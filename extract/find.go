@@ -367,7 +367,7 @@ func gluedWeb(run []byte, before byte) int {
 // that starts data, or -1.
 func schemeEnd(data []byte) int {
 	c := 0
-	for c < len(data) && c <= maxScheme && isSchemeByte(data[c]) {
+	for c < len(data) && c <= maxScheme && ascii.IsSchemeByte(data[c]) {
 		c++
 	}
 	if c < len(data) && data[c] == ':' {
@@ -382,7 +382,7 @@ func schemeEnd(data []byte) int {
 // (only when !atEOF).
 func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF, written bool, link byte) (m *Match, end int, more bool) {
 	c := s
-	for c < len(data) && c-s <= maxScheme && isSchemeByte(data[c]) {
+	for c < len(data) && c-s <= maxScheme && ascii.IsSchemeByte(data[c]) {
 		c++
 	}
 	if c == len(data) {
@@ -3170,9 +3170,6 @@ var plainURLByte = func() (t [0x100]bool) {
 	}
 	return t
 }()
-
-// isSchemeByte: scheme = 1*[ lowalpha | digit | "+" | "-" | "." ] (§2.1).
-func isSchemeByte(c byte) bool { return ascii.IsAlnum(c) || c == '+' || c == '-' || c == '.' }
 
 // isLocalByte is a byte of an address's local part (as GFM has it).
 func isLocalByte(c byte) bool {

@@ -5,6 +5,7 @@ import (
 	"io"
 	"unicode/utf8"
 
+	"github.com/urlgrep/urlgrep/internal/ascii"
 	"github.com/urlgrep/urlgrep/wrapper"
 )
 
@@ -388,11 +389,11 @@ func (s *Scanner) try(t, k int) (m *Match, ms, me, resume int, more bool) {
 		// of it (schemeStart: "e.g.http:" has "http:").
 		lo := max(s.start, t-maxScheme)
 		i := t
-		for i > lo && isSchemeByte(data[i-1]) {
+		for i > lo && ascii.IsSchemeByte(data[i-1]) {
 			i--
 		}
 		before := s.wordBefore(i)
-		if i == lo && i > 0 && isSchemeByte(before) {
+		if i == lo && i > 0 && ascii.IsSchemeByte(before) {
 			before = 'a' // the run goes on before what we may look at: not a scheme start
 		}
 		j, kind := schemeStart(data[i:t], before)

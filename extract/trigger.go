@@ -3,6 +3,7 @@ package extract
 import (
 	"bytes"
 
+	"github.com/urlgrep/urlgrep/internal/ascii"
 	"github.com/urlgrep/urlgrep/wrapper"
 )
 
@@ -147,7 +148,7 @@ func (f *Finder) startsNothingIn(buf []byte, start, k, n int) bool {
 	case tDot:
 		return n-3 < start || buf[n-1]|0x20 != 'w' || !hasPrefixFold(buf[n-3:n+1], "www.")
 	case tColon:
-		if n == start || !isSchemeByte(buf[n-1]) {
+		if n == start || !ascii.IsSchemeByte(buf[n-1]) {
 			return true // no scheme ends here: try looks back no further than start
 		}
 		if n+1 < len(buf) {

@@ -8,6 +8,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/urlgrep/urlgrep/internal/ascii"
 )
 
 // indexTriggerRef is indexTrigger a byte at a time: mayTrigger alone.
@@ -144,7 +146,7 @@ func TestColonAfterNoScheme(t *testing.T) {
 	for _, opts := range [][]Option{nil, {WithEmail(true)}, {WithEscapes(true)}} {
 		s := NewScanner(strings.NewReader(""), opts...)
 		for before := range 256 {
-			if isSchemeByte(byte(before)) {
+			if ascii.IsSchemeByte(byte(before)) {
 				continue
 			}
 			for _, tail := range tails {

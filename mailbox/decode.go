@@ -547,7 +547,7 @@ func (h *htmlText) target(raw []byte, mayView bool, gap valueGap) []byte {
 // when v has no "//" after a scheme.
 func authorityEnd(v []byte) int {
 	i := 0
-	for i < len(v) && i < 40 && (ascii.IsAlpha(v[i]) || i > 0 && (ascii.IsDigit(v[i]) || v[i] == '+' || v[i] == '-' || v[i] == '.')) {
+	for i < len(v) && i < 40 && (ascii.IsAlpha(v[i]) || i > 0 && ascii.IsSchemeByte(v[i])) {
 		i++ // the scheme (RFC 3986 §3.1)
 	}
 	if i == 0 || !bytes.HasPrefix(v[i:], []byte("://")) {

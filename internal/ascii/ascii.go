@@ -40,6 +40,10 @@ func IsAlnum(c byte) bool { return class[c]&(alpha|digit) != 0 }
 // IsHex reports whether c is a hex digit, either case.
 func IsHex(c byte) bool { return class[c]&hex != 0 }
 
+// IsSchemeByte reports whether c may be in a URL's scheme: a letter, a
+// digit, "+", "-" or "." (RFC 3986 §3.1; the first must be a letter).
+func IsSchemeByte(c byte) bool { return IsAlnum(c) || c == '+' || c == '-' || c == '.' }
+
 // IsSpace reports whether c is a space, tab, CR or LF.
 func IsSpace(c byte) bool { return class[c]&space != 0 }
 

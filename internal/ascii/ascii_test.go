@@ -13,6 +13,9 @@ func TestClasses(t *testing.T) {
 		if IsAlpha(c) != alpha || IsDigit(c) != digit || IsAlnum(c) != (alpha || digit) || IsHex(c) != hexd || IsSpace(c) != sp {
 			t.Errorf("byte %#x: classes wrong", c)
 		}
+		if IsSchemeByte(c) != (alpha || digit || c == '+' || c == '-' || c == '.') {
+			t.Errorf("IsSchemeByte(%#x) wrong", c)
+		}
 		if hexd != (Unhex(c) >= 0) {
 			t.Errorf("Unhex(%#x) = %d", c, Unhex(c))
 		}
