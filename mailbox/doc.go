@@ -1,7 +1,8 @@
 // Package mailbox turns mail and news into the text a reader sees, part by
 // part, for the URL scanner: mbox files (with ">From " unquoting), MMDF
 // mailboxes, news batches (rnews), single RFC 5322 messages and news
-// articles; MIME multipart bodies of any depth;
+// articles, Apple Mail's .emlx files (the message without Mail's property
+// list); MIME multipart bodies of any depth;
 // quoted-printable (whose soft line breaks rejoin the URLs they split) and
 // base64; the charsets of mail, converted to UTF-8 with golang.org/x/text;
 // format=flowed text (RFC 3676); text/html parts, as their link targets and

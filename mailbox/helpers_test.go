@@ -51,6 +51,22 @@ func mboxrdQuote(s string) string {
 	return strings.Join(lines, "")
 }
 
+// emlx lays out an Apple Mail .emlx file: the message's length in bytes,
+// padded to ten columns as Mail writes it, then the message, then plist.
+func emlx(msg, plist string) string { return fmt.Sprintf("%-10d\n", len(msg)) + msg + plist }
+
+// mailPlist is a property list as Mail writes one after an .emlx file's
+// message.
+const mailPlist = `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>flags</key>
+	<integer>8590195713</integer>
+</dict>
+</plist>
+`
+
 // crlf turns every LF into CRLF.
 func crlf(s string) string { return strings.ReplaceAll(s, "\n", "\r\n") }
 

@@ -393,6 +393,37 @@ var readerTests = []struct {
 			{2, "", "1", "text/plain", "", "two\n"},
 		},
 	},
+	// Apple Mail's .emlx file: the message's length on the first line,
+	// then the message, then Mail's property list, which is no part of
+	// it (its DTD's URL is not the message's).
+	{
+		name: "emlx",
+		in: emlx(message(b64("<a href=\"http://a.example/x\">x</a>\n"), "From: a@example.org", "Subject: one",
+			"Content-Type: text/html", "Content-Transfer-Encoding: base64"), mailPlist),
+		want: []got{
+			{1, "", "header:Subject", "text/plain", "", "one"},
+			{1, "", "1", "text/html", "", "<http://a.example/x>\nx"},
+		},
+	},
+	// A length that ends the message early, with no property list after
+	// it (a file cut or edited by hand): the rest is the message's too.
+	{
+		name: "emlx, length short",
+		in:   "40\n" + message("one http://a.example/x\ntwo http://b.example/y\n", "From: a@example.org", "Subject: one"),
+		want: []got{
+			{1, "", "header:Subject", "text/plain", "", "one"},
+			{1, "", "1", "text/plain", "", "one http://a.example/x\ntwo http://b.example/y\n"},
+		},
+	},
+	// A length past the file's end: the message ends with the file.
+	{
+		name: "emlx, length long",
+		in:   "4000\n" + message("one http://a.example/x\n", "From: a@example.org", "Subject: one"),
+		want: []got{
+			{1, "", "header:Subject", "text/plain", "", "one"},
+			{1, "", "1", "text/plain", "", "one http://a.example/x\n"},
+		},
+	},
 	// An MMDF mailbox: each message between lines of four ^A, a "From "
 	// line in a body is text (no quoting), and an attachment's lines are
 	// passed up to the separator.
@@ -1185,6 +1216,13 @@ func TestSniff(t *testing.T) {
 		// A news batch: "#! rnews" and the article's length.
 		{"news batch", "#! rnews 40\nPath: a!b\nNewsgroups: c.d\nSubject: x\n\nbody\n", true},
 		{"shell script", "#!/bin/sh\necho http://a.example/\n", false},
+		// Apple Mail's .emlx: the message's length, padded with spaces,
+		// then a message; digits then prose are no mail.
+		{"emlx", "2945      \nReturn-Path: <a@example.org>\nFrom: a@example.org\nSubject: x\n\nbody\n", true},
+		{"emlx, CRLF", "497\r\nSubject: x\r\nFrom: a@example.org\r\n\r\nbody\r\n", true},
+		{"a number then prose", "2024\nWas a good year, see http://a.example/.\n", false},
+		{"a number then a field-like line", "2024\nSubject: notes\nThese are my notes.\n", false},
+		{"a long number", "1234567890123\nFrom: a@example.org\nSubject: x\n\nbody\n", false},
 		// An MMDF mailbox: four ^A alone on the first line.
 		{"MMDF", "\x01\x01\x01\x01\nSubject: x\n\nbody\n\x01\x01\x01\x01\n", true},
 		{"MMDF, CRLF", "\x01\x01\x01\x01\r\nSubject: x\r\n\r\nbody\r\n", true},

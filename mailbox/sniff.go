@@ -15,11 +15,15 @@ var mailHeaders = []string{"return-path", "received", "from", "date", "message-i
 // not mail), an MMDF mailbox's line of four ^A, a news batch's "#! rnews"
 // line, a calendar's or vCard's first line (cardType), or a header block that starts with the fields of a message
 // or a news article: at least two fields, one of them a real mail header
-// (mailHeaders), before anything else.
+// (mailHeaders), before anything else, or after the line of an Apple Mail
+// .emlx file's length (emlxCount).
 func Sniff(data []byte) bool {
 	data = bytes.TrimPrefix(data, []byte(bom)) // as the Reader skips it
 	if isFromLine(data) || (isMMDFLine(data) || isRnewsLine(data) || cardType(data) != "") && bytes.IndexByte(data, '\n') >= 0 {
 		return true
+	}
+	if _, line, ok := emlxCount(data); ok {
+		data = data[line:] // an Apple Mail .emlx file: its message follows
 	}
 	fields, known := 0, false
 	for len(data) > 0 {

@@ -58,6 +58,10 @@ type source struct {
 	// the end of a message is asked for by each part that ends there.
 	sepAt  int64
 	sepWas bool
+	// An .emlx file's message is read through emlx (emlx.go), with
+	// emlxBR, which br then is; emlxBR is kept for the next input.
+	emlx   emlxBody
+	emlxBR *bufio.Reader
 }
 
 // sourceBuf is the source's buffer: the longest line it returns whole.
@@ -82,7 +86,7 @@ func (s *source) reset(br *bufio.Reader, at Position) {
 		at.Line = 1
 	}
 	at.Col, at.Exact = 1, true
-	*s = source{br: br, pos: at, lineStart: true, ends: s.ends[:0]}
+	*s = source{br: br, pos: at, lineStart: true, ends: s.ends[:0], emlxBR: s.emlxBR}
 }
 
 // start reads the input's first bytes to tell an mbox; false when the
@@ -106,6 +110,9 @@ func (s *source) start() bool {
 	s.mbox = isFromLine(s.peekFrom())
 	s.mmdf = isMMDFLine(s.peekLine())
 	s.news = isRnewsLine(s.peekLine())
+	if !s.mbox && !s.mmdf && !s.news {
+		s.startEMLX()
+	}
 	return true
 }
 

@@ -117,7 +117,7 @@ func newFlags(cfg *config) (*flag.FlagSet, []flagdoc.Group) {
 	fs.StringVar(&cfg.hyphen, "hyphen", "keep", "a URL broken after a hyphen: keep the hyphen, drop it, or print both readings (`mode`: keep, drop or both)")
 
 	fs = group("Input")
-	fs.BoolVarP(&cfg.recursive, "recursive", "r", false, "read directories (a maildir, an MH folder, a news spool) recursively; with no file, the current directory")
+	fs.BoolVarP(&cfg.recursive, "recursive", "r", false, "read directories (a maildir, an MH folder, Apple Mail's folders, a news spool) recursively; with no file, the current directory")
 	fs.BoolVarP(&cfg.follow, "dereference-recursive", "R", false, "as -r, and follow every symbolic link met, as grep -R (-r follows only those named)")
 	fs.StringArrayVar(&cfg.include, "include", nil, "with -r, read only files whose base name matches `glob` (repeatable)")
 	fs.StringArrayVar(&cfg.exclude, "exclude", nil, "skip files whose base name matches `glob` (repeatable)")
