@@ -100,11 +100,13 @@ var shims = []shim{
 			strings.HasPrefix(path, "/redirect")
 	}, param("destination")},
 	// Facebook's link shim, "https://l.facebook.com/l.php?u=<target>&h=AT…",
-	// on lm.facebook.com and Messenger's l.messenger.com too.
+	// on lm.facebook.com and Messenger's l.messenger.com too, and the page
+	// that warns of a link, "https://www.facebook.com/flx/warn/?u=<target>&h=…"
+	// (uu-webext's facebook rule: queryshims.go).
 	{nameFacebook, func(host, path string) bool {
 		switch host {
 		case "l.facebook.com", "lm.facebook.com", "www.facebook.com", "m.facebook.com", "facebook.com", "l.messenger.com":
-			return path == "/l.php"
+			return path == "/l.php" || path == "/flx/warn/" && host != "l.messenger.com"
 		}
 		return false
 	}, param("u")},

@@ -5,7 +5,10 @@
 // Micro, Sophos, FireEye, Cisco, Symantec and ESVA gateways, Amazon SES's
 // and Azure's click tracking, the link shims of Facebook, Instagram,
 // WhatsApp, YouTube and Slack, and the AMP cache's and Google's AMP
-// viewer's links (shims.go). It works on the URL string alone: it never
+// viewer's links (shims.go); and the redirects of two dozen more sites,
+// mail senders' trackers and ad and affiliate networks that write their
+// target in one query parameter, LinkedIn's, X's, Reddit's and Medium's
+// among them (queryshims.go). It works on the URL string alone: it never
 // fetches anything.
 package unwrap
 

@@ -2,7 +2,7 @@ package unwrap
 
 import (
 	"net/url"
-
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -287,6 +287,79 @@ var unwrapTests = []unwrapTest{
 	{name: "youtube watch", in: "https://www.youtube.com/watch?v=Qnos8aApa9g&q=https%3A%2F%2Fexample.com%2F"},
 	{name: "slack", in: "https://slack-redir.net/link?url=https%3A%2F%2Fwww.npmjs.com%2Fpackage%2Fdotenv&v=3",
 		want: "https://www.npmjs.com/package/dotenv", wantBy: []string{nameSlack}},
+	{name: "linkedin", in: "https://www.linkedin.com/redir/redirect?url=https%3A%2F%2Fgithub%2Ecom%2Fgolang%2Fgo&urlhash=Ab1c&trk=public_profile",
+		want: "https://github.com/golang/go", wantBy: []string{"linkedin"}},
+	{name: "linkedin safety", in: "https://www.linkedin.com/safety/go?url=https%3A%2F%2Fexample.com%2Fjobs%3Fid%3D1&trk=flagship-messaging-web",
+		want: "https://example.com/jobs?id=1", wantBy: []string{"linkedin"}},
+	{name: "x", in: "https://x.com/i/redirect?url=https%3A%2F%2Fexample.org%2Fpost&context=ad",
+		want: "https://example.org/post", wantBy: []string{"x"}},
+	{name: "reddit out", in: "https://out.reddit.com/t3_abc123?url=https%3A%2F%2Fexample.com%2Fstory&token=AQAA&app_name=web",
+		want: "https://example.com/story", wantBy: []string{"reddit"}},
+	{name: "reddit mail", in: "https://click.redditmail.com/?url=https%3A%2F%2Fwww.reddit.com%2Fr%2Fgolang",
+		want: "https://www.reddit.com/r/golang", wantBy: []string{"reddit"}},
+	{name: "medium", in: "https://medium.com/r/?url=https%3A%2F%2Fexample.com%2Fpaper.pdf",
+		want: "https://example.com/paper.pdf", wantBy: []string{"medium"}},
+	{name: "steam", in: "https://steamcommunity.com/linkfilter/?url=https://store.example.com/app/1",
+		want: "https://store.example.com/app/1", wantBy: []string{"steam"}},
+	{name: "steam u", in: "https://steamcommunity.com/linkfilter/?u=https%3A%2F%2Fexample.com%2F",
+		want: "https://example.com/", wantBy: []string{"steam"}},
+	{name: "vk", in: "https://vk.com/away.php?to=https%3A%2F%2Fexample.com%2Fa&cc_key=",
+		want: "https://example.com/a", wantBy: []string{"vk"}},
+	{name: "tumblr", in: "https://t.umblr.com/redirect?z=https%3A%2F%2Fexample.com%2Fart&t=ZmI1&b=t%3A1&p=https%3A%2F%2Fa.tumblr.com%2Fpost%2F1&m=1",
+		want: "https://example.com/art", wantBy: []string{"tumblr"}},
+	{name: "tiktok", in: "https://www.tiktok.com/link/v2?aid=1988&lang=en&scene=bio_url&target=https%3A%2F%2Fexample.com%2Fshop",
+		want: "https://example.com/shop", wantBy: []string{"tiktok"}},
+	{name: "duckduckgo", in: "https://duckduckgo.com/l/?uddg=https%3A%2F%2Fgo.dev%2Fdoc%2F&rut=abc123",
+		want: "https://go.dev/doc/", wantBy: []string{"duckduckgo"}},
+	{name: "soundcloud", in: "https://gate.sc/?url=https%3A%2F%2Fexample.com%2Ftour&token=d1e2",
+		want: "https://example.com/tour", wantBy: []string{"soundcloud"}},
+	{name: "evernote", in: "https://www.evernote.com/OutboundRedirect.action?dest=https%3A%2F%2Fexample.com%2Fnotes",
+		want: "https://example.com/notes", wantBy: []string{"evernote"}},
+	{name: "bing edge", in: "https://edgeservices.bing.com/edgesvc/redirect?url=https%3A%2F%2Fexample.com%2F&hash=abc",
+		want: "https://example.com/", wantBy: []string{"bing"}},
+	{name: "lever", in: "https://t.lever-analytics.com/email-link?dest=https%3A%2F%2Fjobs.lever.co%2Fexample%2F123&eid=e1&idx=1&token=t1",
+		want: "https://jobs.lever.co/example/123", wantBy: []string{"lever"}},
+	{name: "workable", in: "https://apply.workable.com/nr?l=https%3A%2F%2Fexample.com%2Fcareers&t=1",
+		want: "https://example.com/careers", wantBy: []string{"workable"}},
+	{name: "icontact", in: "https://click.icptrack.com/icp/relay.php?r=1&msgid=2&act=3&c=4&destination=https%3A%2F%2Fexample.com%2Fnews",
+		want: "https://example.com/news", wantBy: []string{"icontact"}},
+	{name: "mailtrack", in: "https://mailtrack.io/trace/link/0123abcd?url=https%3A%2F%2Fexample.com%2Foffer&userId=42&signature=ff00",
+		want: "https://example.com/offer", wantBy: []string{"mailtrack"}},
+	{name: "ebsta", in: "https://console.ebsta.com/linktracking/track.aspx?linkuri=https%3A%2F%2Fexample.com%2Fdemo&id=1",
+		want: "https://example.com/demo", wantBy: []string{"ebsta"}},
+	{name: "cision", in: "https://c212.net/c/link/?t=0&l=en&o=123&h=456&u=https%3A%2F%2Fwww.example.com%2Fir&a=www.example.com",
+		want: "https://www.example.com/ir", wantBy: []string{"cision"}},
+	{name: "gmx", in: "https://deref-gmx.net/mail/client/AbC123/dereferrer/?redirectUrl=https%3A%2F%2Fexample.com%2Fpage",
+		want: "https://example.com/page", wantBy: []string{"gmx"}},
+	{name: "google ads", in: "https://www.googleadservices.com/pagead/aclk?sa=L&ai=DChc&ohost=www.google.com&cid=CAASJ&adurl=https%3A%2F%2Fshop.example.com%2Fsale",
+		want: "https://shop.example.com/sale", wantBy: []string{"google-ads"}},
+	{name: "search ads 360", in: "https://clickserve.dartsearch.net/link/click?lid=4370&ds_s_kwgid=58&ds_dest_url=https%3A%2F%2Fexample.com%2Flanding",
+		want: "https://example.com/landing", wantBy: []string{"google-ads"}},
+	{name: "skimlinks", in: "https://go.redirectingat.com/?id=1234X567&xs=1&url=https%3A%2F%2Fwww.example.com%2Fproduct%2F9",
+		want: "https://www.example.com/product/9", wantBy: []string{"skimlinks"}},
+	{name: "digidip", in: "https://example.digidip.net/visit?url=https%3A%2F%2Fstore.example.com%2Fp&ref=1",
+		want: "https://store.example.com/p", wantBy: []string{"digidip"}},
+	{name: "tradedoubler", in: "https://clk.tradedoubler.com/click?p=123&a=456&url=https%3A%2F%2Fexample.com%2Fdeal",
+		want: "https://example.com/deal", wantBy: []string{"tradedoubler"}},
+	{name: "cj", in: "https://www.jdoqocy.com/click-8199-1234?url=https%3A%2F%2Fexample.com%2Fitem&sid=x",
+		want: "https://example.com/item", wantBy: []string{"cj"}},
+	{name: "cj other host", in: "https://www.anrdoezrs.net/click-8199-1234?url=https%3A%2F%2Fexample.com%2Fa",
+		want: "https://example.com/a", wantBy: []string{"cj"}},
+	{name: "rakuten", in: "https://click.linksynergy.com/deeplink?id=AbC&mid=1&murl=https%3A%2F%2Fwww.example.com%2Fshoes",
+		want: "https://www.example.com/shoes", wantBy: []string{"rakuten"}},
+	{name: "amazon", in: "https://www.amazon.co.uk/gp/redirect.html?location=https%3A%2F%2Fexample.com%2Fx&token=ABC",
+		want: "https://example.com/x", wantBy: []string{"amazon"}},
+	{name: "facebook warn", in: "https://www.facebook.com/flx/warn/?u=https%3A%2F%2Fexample.com%2Fpage&h=AT1",
+		want: "https://example.com/page", wantBy: []string{"facebook"}},
+	{name: "linkedin other path", in: "https://www.linkedin.com/in/someone?url=https%3A%2F%2Fexample.com%2F"},
+	{name: "linkedin look-alike", in: "https://www.linkedin.com.evil.example/redir/redirect?url=https%3A%2F%2Fexample.com%2F"},
+	{name: "linkedin suffix", in: "https://notlinkedin.com/redir/redirect?url=https%3A%2F%2Fexample.com%2F"},
+	{name: "reddit out no path", in: "https://out.reddit.com/?url=https%3A%2F%2Fexample.com%2F"},
+	{name: "vk other path", in: "https://vk.com/feed?to=https%3A%2F%2Fexample.com%2F"},
+	{name: "amazon other store path", in: "https://www.amazon.com/dp/B000?location=https%3A%2F%2Fexample.com%2F"},
+	{name: "amazon look-alike", in: "https://www.amazon.com.evil.example/gp/redirect.html?location=https%3A%2F%2Fexample.com%2F"},
+	{name: "medium no target", in: "https://medium.com/r/?source=email"},
+	{name: "gmx client root", in: "https://deref-gmx.net/mail/client/?redirectUrl=https%3A%2F%2Fexample.com%2F"},
 
 	// Google's documented example, and an image over http
 	{name: "amp cache", in: "https://example-com.cdn.ampproject.org/c/s/example.com/g?value=Hello%20World",
@@ -385,5 +458,32 @@ func TestUnwrapLong(t *testing.T) {
 	got, by, ok := UnwrapString(in)
 	if !ok || len(by) != 1 || !strings.HasPrefix(got, "https://example.com/#a#a") {
 		t.Errorf("Unwrap(long v3) = %.40q…, %q, %v, want https://example.com/#a#a…, [proofpoint-v3], true", got, by, ok)
+	}
+}
+
+// TestNamesDocumented holds README.md's list of the names --json reports
+// in "wrappers" to the names Unwrap can give.
+func TestNamesDocumented(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var row string
+	for line := range strings.Lines(string(readme)) {
+		if strings.HasPrefix(line, "| `wrapped_by`") {
+			row = line
+		}
+	}
+	if row == "" {
+		t.Fatal("README.md has no row for wrapped_by")
+	}
+	names := []string{nameSafeLinks, nameProofpointV1, nameProofpointV2, nameProofpointV3, nameGoogle}
+	for _, sh := range shims {
+		names = append(names, sh.name)
+	}
+	for _, n := range names {
+		if !strings.Contains(row, "`"+n+"`") {
+			t.Errorf("README.md's wrapped_by row does not list %q", n)
+		}
 	}
 }
