@@ -398,8 +398,10 @@ func (f *Finder) bare(data []byte, s int, kind rfc1738.Bare, prev byte, atEOF, w
 		return nil, 0, false
 	case len(data) < body+4 && !atEOF:
 		return nil, 0, true
-	case !slashed && !f.cfg.escapes && bytes.HasPrefix(data[body:], []byte(`\/\/`)):
+	case !slashed && !f.cfg.escapes && jsonSlashes(data[body:]):
 		return f.bareJSON(data, s, c, prev, atEOF)
+	case !slashed && !f.cfg.escapes && len(data) > body && data[body] == '\\' && len(data) < body+12 && !atEOF:
+		return nil, 0, true // "\u002F\u002F" may be there once read
 	case kind == slashes && !slashed && !localFile(data[s:c], data[body:]):
 		return nil, 0, false
 	case kind == something && !slashed && !startsWord(prev) && !isMailOrNews(data[s:c]):
@@ -589,6 +591,22 @@ func (f *Finder) bareJSON(data []byte, s, c int, prev byte, atEOF bool) (*Match,
 		return nil, 0, false
 	}
 	return m, i, false
+}
+
+// jsonSlashes reports whether b starts with two slashes a JSON string
+// escapes (RFC 8259 §7): "\/" or "\u002F" each, as JSON writers set them
+// ("https:\/\/" from PHP's json_encode; "https:\u002F\u002F" from
+// serialize-javascript, which web frameworks' server-rendered pages embed
+// their state with, so that no "</script>" can close the script).
+func jsonSlashes(b []byte) bool {
+	for range 2 {
+		r, n := jsonEscape(b)
+		if r != '/' {
+			return false
+		}
+		b = b[n:]
+	}
+	return true
 }
 
 // jsonEscape reads the JSON escape at the start of b that a URL in a

@@ -175,6 +175,12 @@ var todayTests = []struct {
 	// encoding/json writes "&" as \u0026; the URL is what they stand for.
 	{"JSON escapes", `{"link":"https:\/\/example.com\/2020\/hello-world\/","u":"https://a.example/x?a=1\u0026b=2","v":"http:\/\/b.example\/caf\u00e9","w":"https:\/\/c.example\/\ud83d\ude00"} see https:\/\/d.example\/x.`,
 		[]string{"https://example.com/2020/hello-world/", "https://a.example/x?a=1&b=2", "http://b.example/café", "https://c.example/😀", "https://d.example/x"}},
+	// serialize-javascript, which server-rendered pages embed their state
+	// with (Nuxt's window.__NUXT__), writes "/" as \u002F, so that no
+	// "</script>" can end the script; either case, mixed with "\/".
+	{"JSON escapes: \\u002F", `{"img":"https:\u002F\u002Fcdn.example.com\u002Fa.png","b":"http:\u002f\u002fb.example\u002fp?x=1\u0026y=2","c":"https:\/\u002Fc.example\/q"}`,
+		[]string{"https://cdn.example.com/a.png", "http://b.example/p?x=1&y=2", "https://c.example/q"}},
+	{"not: a \\u escape that is no slash", `"https:\u002Fx" "http:\u0041\u0042" "https:\u002F\u0020a.example"`, nil},
 	{"not: a JSON escape for what no URL holds", `"https:\/\/e.example\/a\u0022b" "http:\/\/" C:\/Windows http://f.example/p\q`,
 		[]string{"https://e.example/a", "http://f.example/p"}},
 	{"registered, in the // form", "at://alice.example/app.bsky.feed.post/1 and content://media/external/images/1",

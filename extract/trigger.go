@@ -191,10 +191,13 @@ var triggerSets = func() (t [2][2]triggerVecs) {
 }()
 
 // jsonSlash reports whether buf[i], a backslash, may be a JSON string's
-// escaped slash ("https:\/\/", bareJSON): followed by "/", or by the end
-// of buf, which cannot tell yet.
+// escaped slash ("https:\/\/", "https:\u002F\u002F": bareJSON): followed
+// by "/" or "u002F" (either case), or by the end of buf, which cannot
+// tell yet.
 func jsonSlash(buf []byte, i int) bool {
-	return i+1 >= len(buf) || buf[i+1] == '/'
+	const u = "u002f" // hasPrefixFold's prefix is in lower case
+	rest := buf[i+1:]
+	return len(rest) == 0 || rest[0] == '/' || hasPrefixFold(rest, u[:min(len(u), len(rest))])
 }
 
 func b2i(b bool) int {
