@@ -303,8 +303,10 @@ func hasNonBlank(s string) bool {
 }
 
 // htmlText reads an HTML document as the text a reader sees and the link
-// targets behind it: each href, src and cite value on a line of its own,
-// then the visible text; script and style contents are left out and tags
+// targets behind it: each href, src and cite value on a line of its own
+// (attrTargets has them all: a style attribute's url()s too), then the
+// visible text; script and style contents are left out (a search's
+// reader does not even hold them, ElideLong) and tags
 // end lines, so that a URL never runs into the text beside it, but for
 // those that the text runs through as a reader sees it: <wbr>, a line
 // break opportunity within a word, and an empty inline element ("<u></u>",
@@ -400,8 +402,7 @@ func (h *htmlText) next() {
 				}
 				continue
 			}
-			if linkAttr(k) {
-				v := h.target(raw, true, h.z.tagAttrGap())
+			if v, ok := h.attrTargets(tag, k, raw, true, h.z.tagAttrGap()); ok {
 				linked = true
 				if isA && string(k) == "href" {
 					h.href = append(h.href[:0], v...) // v is trimmed
@@ -459,14 +460,168 @@ func (h *htmlText) next() {
 	}
 }
 
-// linkAttr reports whether an attribute named k holds a link target.
-func linkAttr(k []byte) bool {
+// linkAttr reports whether an attribute named k of a tag holds a link
+// target, one URL: those of HTML's index of attributes whose value is a
+// URL (HTML Living Standard, "Attributes"), object's data among them,
+// and the older ones mail still has (lowsrc, dynsrc, longdesc) and SVG's
+// and VML's xlink:href.
+func linkAttr(tag string, k []byte) bool {
 	switch string(k) {
-	case "href", "src", "cite", "action", "background":
+	case "href", "src", "cite", "action", "background", "poster", "formaction", "longdesc", "lowsrc", "dynsrc", "xlink:href":
 		return true
+	case "data":
+		return tag == "object"
 	}
 	return false
 }
+
+// attrTargets writes the link targets that the attribute k of a tag
+// holds, raw as written, each on a line of its own (target), and reports
+// whether it holds any: one URL (linkAttr), returned as target returns
+// it; the image candidates of a srcset ("URL 2x, URL 640w": HTML's
+// srcset attribute), the URLs of a ping (space-separated), and those of
+// a style's declarations (cssURLs). mayView and gap are target's, for a
+// one-URL value.
+func (h *htmlText) attrTargets(tag string, k, raw []byte, mayView bool, gap valueGap) (v []byte, ok bool) {
+	if linkAttr(tag, k) {
+		return h.target(raw, mayView, gap), true
+	}
+	switch string(k) {
+	case "srcset", "imagesrcset", "ping", "style":
+	default:
+		return nil, false
+	}
+	if gap.n > 0 {
+		raw = appendGapped(make([]byte, 0, len(raw)+gap.n), raw, gap)
+	}
+	each := func(u []byte) {
+		h.target(u, false, valueGap{})
+		ok = true
+	}
+	switch string(k) {
+	case "style":
+		// Its character references first: "url(&quot;…&quot;)".
+		if bytes.IndexByte(raw, '&') >= 0 {
+			raw = unescapeAttr(nil, raw)
+		}
+		cssURLs(raw, each)
+	case "ping":
+		for _, u := range bytes.Fields(raw) {
+			each(u)
+		}
+	default:
+		srcsetURLs(raw, each)
+	}
+	return nil, ok
+}
+
+// srcsetURLs calls fn with the URL of each image candidate of a srcset
+// value, as HTML's "parse a srcset attribute" splits them: white space
+// and commas skipped, the URL up to white space (its final commas not
+// its own), then descriptors up to a comma outside parentheses.
+func srcsetURLs(v []byte, fn func(u []byte)) {
+	isSpace := func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' }
+	for i := 0; i < len(v); {
+		for i < len(v) && (isSpace(v[i]) || v[i] == ',') {
+			i++
+		}
+		start := i
+		for i < len(v) && !isSpace(v[i]) {
+			i++
+		}
+		u := v[start:i]
+		ended := false
+		for len(u) > 0 && u[len(u)-1] == ',' {
+			u, ended = u[:len(u)-1], true
+		}
+		if len(u) > 0 {
+			fn(u)
+		}
+		if ended {
+			continue
+		}
+		for depth := 0; i < len(v) && (v[i] != ',' || depth > 0); i++ {
+			switch v[i] {
+			case '(':
+				depth++
+			case ')':
+				depth = max(0, depth-1)
+			}
+		}
+	}
+}
+
+// cssURLs calls fn with each URL a style attribute's declarations (or
+// a style sheet) hold: the argument of each url() (CSS Values and Units
+// §4.5, "URLs": quoted or not, white space around it dropped) and the
+// string of each @import rule (CSS Cascading §2: "@import 'x.css'").
+// Comments are read as the rest is, and backslash escapes left as they
+// are written.
+func cssURLs(css []byte, fn func(u []byte)) {
+	for i := 0; i < len(css); i++ {
+		c := css[i] | 0x20
+		switch {
+		case c == 'u' && i+4 <= len(css) && css[i+1]|0x20 == 'r' && css[i+2]|0x20 == 'l' && css[i+3] == '(' &&
+			(i == 0 || !isCSSName(css[i-1])):
+			j := skipCSSSpace(css, i+4)
+			var u []byte
+			u, i = cssArg(css, j, true)
+			if len(u) > 0 {
+				fn(u)
+			}
+		case css[i] == '@' && i+7 <= len(css) && bytes.EqualFold(css[i+1:i+7], []byte("import")):
+			j := skipCSSSpace(css, i+7)
+			if j < len(css) && (css[j] == '"' || css[j] == '\'') {
+				var u []byte
+				u, i = cssArg(css, j, false)
+				if len(u) > 0 {
+					fn(u)
+				}
+			}
+		}
+	}
+}
+
+// cssArg reads the string at css[j] (quoted) or, inURL, the unquoted URL
+// there, up to ")" or white space; it returns it trimmed, and the index
+// of its last byte read.
+func cssArg(css []byte, j int, inURL bool) ([]byte, int) {
+	if j >= len(css) {
+		return nil, j
+	}
+	if q := css[j]; q == '"' || q == '\'' {
+		k := j + 1
+		for k < len(css) && css[k] != q && css[k] != '\n' {
+			if css[k] == '\\' {
+				k++
+			}
+			k++
+		}
+		k = min(k, len(css))
+		return bytes.TrimSpace(css[j+1 : k]), k
+	}
+	if !inURL {
+		return nil, j
+	}
+	k := j
+	for k < len(css) && css[k] != ')' && !ascii.IsSpace(css[k]) {
+		k++
+	}
+	return css[j:k], k
+}
+
+// skipCSSSpace returns the index of the first byte at or after i that is
+// no white space.
+func skipCSSSpace(css []byte, i int) int {
+	for i < len(css) && ascii.IsSpace(css[i]) {
+		i++
+	}
+	return i
+}
+
+// isCSSName reports whether c may be part of a CSS identifier before
+// "url(": "myurl(" is another function.
+func isCSSName(c byte) bool { return ascii.IsAlnum(c) || c == '-' || c == '_' || c >= 0x80 }
 
 // target writes a link target, raw the value of its attribute as
 // written, on a line of its own, and returns the value unescaped and
@@ -706,12 +861,12 @@ func (h *htmlText) conditionalTargets(inner []byte) {
 		case tokError:
 			return
 		case tokStartTag:
-			for _, hasAttr := h.inner.tagName(); hasAttr; {
+			name, hasAttr := h.inner.tagName()
+			tag := string(name)
+			for hasAttr {
 				var k, raw []byte
 				k, raw, hasAttr = h.inner.tagAttr()
-				if linkAttr(k) {
-					h.target(raw, false, valueGap{}) // the comment's tokenizer reads on: no view
-				}
+				h.attrTargets(tag, k, raw, false, valueGap{}) // the comment's tokenizer reads on: no view
 			}
 		}
 	}

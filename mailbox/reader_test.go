@@ -1035,6 +1035,22 @@ func TestHTMLURLs(t *testing.T) {
 	if urls := scanURLs(t, parts[0].Body); !reflect.DeepEqual(urls, want) {
 		t.Errorf("URLs = %q, want %q", urls, want)
 	}
+	// The other attributes whose value is a URL, or URLs: an image's
+	// candidates (srcset), a style attribute's url()s (a newsletter's
+	// background images), an anchor's pings; data only on an object.
+	in = message(`<img srcset="http://s.example/320.jpg 320w, http://s.example/a,b.jpg 2x,http://s.example/c.jpg, http://s.example/d.jpg (x, y)">
+<td style="background-image: url(&quot;http://st.example/bg.png&quot;); border: 0; background: URL( http://st.example/b2.png )">t</td>
+<a href="http://a.example/" ping="http://p.example/1 http://p.example/2">a</a>
+<video poster="http://v.example/p.jpg"></video><object data="http://o.example/x"></object><div data="http://no.example/">d</div>
+<button formaction="http://f.example/go">b</button>
+<!--[if mso]><v:rect style="background:url('http://mso.example/bg.png')"></v:rect><![endif]-->`, "Content-Type: text/html")
+	parts, _ = readAll(t, strings.NewReader(in))
+	want = []string{"http://s.example/320.jpg", "http://s.example/a,b.jpg", "http://s.example/c.jpg", "http://s.example/d.jpg",
+		"http://st.example/bg.png", "http://st.example/b2.png", "http://a.example/", "http://p.example/1", "http://p.example/2",
+		"http://v.example/p.jpg", "http://o.example/x", "http://f.example/go", "http://mso.example/bg.png"}
+	if urls := scanURLs(t, parts[0].Body); !reflect.DeepEqual(urls, want) {
+		t.Errorf("URLs = %q, want %q", urls, want)
+	}
 	// Past the anchor's end, the same URL in the text is a mention of its
 	// own.
 	in = message(`<p><a href="http://d.example/">http://d.example/</a></p><p>http://d.example/</p>`, "Content-Type: text/html")
