@@ -2,7 +2,9 @@
 // part, for the URL scanner: mbox files (with ">From " unquoting), MMDF
 // mailboxes, news batches (rnews), single RFC 5322 messages and news
 // articles, Apple Mail's .emlx files (the message without Mail's property
-// list); MIME multipart bodies of any depth;
+// list); MIME multipart bodies of any depth, their text parts, and the
+// attachments that are text by their type or their file's name (an HTML
+// page sent as application/octet-stream, an SVG);
 // quoted-printable (whose soft line breaks rejoin the URLs they split) and
 // base64; the charsets of mail, converted to UTF-8 with golang.org/x/text;
 // format=flowed text (RFC 3676); text/html parts, as their link targets and

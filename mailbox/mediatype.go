@@ -16,6 +16,7 @@ import (
 type contentType struct {
 	mediatype                        string
 	boundary, charset, format, delsp string
+	name                             string // a file's name (readAs)
 }
 
 // parseContentType reads a Content-Type value (RFC 2045 §5.1) exactly as
@@ -31,7 +32,7 @@ func parseContentType(v []byte) (contentType, error) {
 	}
 	mt, params, err := mime.ParseMediaType(string(v))
 	return contentType{mediatype: mt, boundary: params["boundary"], charset: params["charset"],
-		format: params["format"], delsp: params["delsp"]}, err
+		format: params["format"], delsp: params["delsp"], name: params["name"]}, err
 }
 
 // fastContentType is parseContentType for the common shapes; ok is false
@@ -128,6 +129,8 @@ func (ct *contentType) param(name []byte) *string {
 		return &ct.format
 	case bytes.EqualFold(name, []byte("delsp")):
 		return &ct.delsp
+	case bytes.EqualFold(name, []byte("name")):
+		return &ct.name
 	}
 	return nil
 }

@@ -51,7 +51,7 @@ func sameAsMime(t *testing.T, s string) {
 	t.Helper()
 	mt, params, err := mime.ParseMediaType(s)
 	want := contentType{mediatype: mt, boundary: params["boundary"], charset: params["charset"],
-		format: params["format"], delsp: params["delsp"]}
+		format: params["format"], delsp: params["delsp"], name: params["name"]}
 	got, gotErr := parseContentType([]byte(s))
 	if got != want || gotErr != err {
 		t.Errorf("%q: %+v, %v; mime.ParseMediaType: %+v, %v", s, got, gotErr, want, err)
@@ -86,8 +86,8 @@ func TestSalvageParams(t *testing.T) {
 	}{
 		{"multipart/alternative;\n                boundary=----=_NextPart_000_0023_08_E8CD50F3.4EF2F754",
 			contentType{boundary: "----=_NextPart_000_0023_08_E8CD50F3.4EF2F754"}},
-		{"text/plain; name=This is a test.txt; charset=ISO-8859-1", contentType{charset: "ISO-8859-1"}},
-		{"text/plain; name=ci\u00eble.txt; charset=\"utf-8\"; format=flowed ; delsp=yes", contentType{charset: "utf-8", format: "flowed", delsp: "yes"}},
+		{"text/plain; name=This is a test.txt; charset=ISO-8859-1", contentType{charset: "ISO-8859-1", name: "This is a test.txt"}},
+		{"text/plain; name=ci\u00eble.txt; charset=\"utf-8\"; format=flowed ; delsp=yes", contentType{charset: "utf-8", format: "flowed", delsp: "yes", name: "ci\u00eble.txt"}},
 		{"text/html;;;;;;;;;;;; ;;;; charset=koi8-r;;;", contentType{charset: "koi8-r"}},
 		{"text/plain; Windows-1252", contentType{}},
 		{"TEXT/PLAIN charset=US-ASCII", contentType{}}, // no ";": a bad media type, not a parameter

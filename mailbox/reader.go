@@ -437,7 +437,17 @@ func (r *Reader) startBody(h header, start Position, path, group string, depth i
 		return
 	}
 	if !isText(mediatype) {
-		r.skipBody()
+		// Text by another name (readAs): an SVG, an HTML page sent as
+		// application/octet-stream. The Part keeps the type it was sent
+		// as.
+		as := readAs(mediatype, ct.name, h.get("Content-Disposition"))
+		if as == "" || looksBinary(r.firstBytes(transferEncoding(h.get("Content-Transfer-Encoding")))) {
+			r.skipBody()
+			return
+		}
+		p := r.newPart(h, start, as, ct, path, group)
+		p.Type = mediatype
+		r.pending = append(r.pending, p)
 		return
 	}
 	r.pending = append(r.pending, r.newPart(h, start, mediatype, ct, path, group))

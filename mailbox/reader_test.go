@@ -442,6 +442,29 @@ var readerTests = []struct {
 			{3, "", "1", "text/plain", "", "three http://c.example/\n"},
 		},
 	},
+	// Text by another name: an HTML page sent as application/octet-stream
+	// (phishing's attachment) is read as HTML by its file name's
+	// extension, from Content-Type's name, from Content-Disposition's
+	// filename (RFC 2231) or from an encoded word; an SVG image is read as
+	// text, its script and all; a PNG stays unread. Each Part keeps the
+	// type it was sent as.
+	{
+		name: "text attachments by type and name",
+		in: message(multi("att",
+			message(b64(`<a href="http://phish.example/login">Open</a>`), `Content-Type: application/octet-stream; name="invoice.htm"`, "Content-Transfer-Encoding: base64"),
+			message(b64(`<form action="http://b.example/post"></form>`), "Content-Type: application/octet-stream", "Content-Disposition: attachment; filename*=UTF-8''p%C3%A1gina.HTML", "Content-Transfer-Encoding: base64"),
+			message(b64(`<a href="http://c.example/">c</a>`), `Content-Type: application/x-download; name="=?UTF-8?B?aW52b2ljZS5odG1s?="`, "Content-Transfer-Encoding: base64"),
+			message(b64(`<svg><a xlink:href="http://svg.example/x"/><script>location="http://js.example/y"</script></svg>`), "Content-Type: image/svg+xml", "Content-Transfer-Encoding: base64"),
+			message(b64("\x89PNG http://hidden.example/"), `Content-Type: image/png; name="a.png"`, "Content-Transfer-Encoding: base64"),
+		), "Subject: att", "Content-Type: multipart/mixed; boundary=att"),
+		want: []got{
+			{1, "", "header:Subject", "text/plain", "", "att"},
+			{1, "", "1", "application/octet-stream", "", "\n<http://phish.example/login>\n\nOpen\n"},
+			{1, "", "2", "application/octet-stream", "", "\n<http://b.example/post>\n\n\n"},
+			{1, "", "3", "application/x-download", "", "\n<http://c.example/>\n\nc\n"},
+			{1, "", "4", "image/svg+xml", "", `<svg><a xlink:href="http://svg.example/x"/><script>location="http://js.example/y"</script></svg>`},
+		},
+	},
 	// Only text is scanned: an image part is skipped, its number kept.
 	{
 		name: "non-text parts are skipped",

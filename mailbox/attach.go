@@ -1,0 +1,125 @@
+package mailbox
+
+import (
+	"bytes"
+	"encoding/base64"
+	"mime"
+	"path"
+	"strings"
+)
+
+// A part that is not text by its media type may hold text all the same,
+// and a mail client opens it as text: an SVG image (XML, whose links and
+// scripts phishing fills), JSON, XML and JavaScript files, and any
+// attachment by its file name's extension, which is how clients choose
+// what opens it. Phishing sends its HTML page as application/octet-stream
+// or under another type, named "invoice.htm", for filters that read only
+// text/* to pass over it; its URLs were lost. readAs says how to read such
+// a part; the rest (images, archives, documents) is still skipped unread,
+// and so is a part whose first bytes are binary whatever its name
+// (looksBinary: phishing names a certificate "emails.ics" too).
+
+// textTypes are the media types, not text/*, whose content is text: read
+// as plain text (their markup's quotes end the URLs in it), or, for XHTML,
+// as HTML.
+var textTypes = map[string]string{
+	"image/svg+xml":            "text/plain",
+	"application/xhtml+xml":    "text/html",
+	"application/xml":          "text/plain",
+	"application/json":         "text/plain",
+	"application/ld+json":      "text/plain",
+	"application/rss+xml":      "text/plain",
+	"application/atom+xml":     "text/plain",
+	"application/javascript":   "text/plain",
+	"application/x-javascript": "text/plain",
+	"application/ecmascript":   "text/plain",
+	"application/rtf":          "text/plain",
+	"application/x-sh":         "text/plain",
+}
+
+// textExts are the file name extensions of text files, and the media
+// type each is read as: HTML pages (.htm, .html, .shtml, .xhtml), SVG, and
+// the other text a mail's attachment is opened as.
+var textExts = map[string]string{
+	".htm": "text/html", ".html": "text/html", ".shtml": "text/html", ".shtm": "text/html", ".xhtml": "text/html", ".xht": "text/html",
+	".svg": "text/plain", ".xml": "text/plain", ".json": "text/plain", ".js": "text/plain",
+	".txt": "text/plain", ".csv": "text/plain", ".md": "text/plain", ".rtf": "text/plain", ".eml": "text/plain",
+	".url": "text/plain", ".webloc": "text/plain",
+	".ics": "text/calendar", ".vcf": "text/vcard",
+}
+
+// readAs returns the media type to read a part whose media type is
+// mediatype, not text, as: by the type (textTypes), else by the file name
+// its Content-Type's name parameter or its Content-Disposition's filename
+// gives (textExts; RFC 2183 §2.3, RFC 2231's and RFC 2047's encoded names
+// decoded); "" when it holds no text.
+func readAs(mediatype, name string, disposition []byte) string {
+	if as, ok := textTypes[mediatype]; ok {
+		return as
+	}
+	if as := extType(name); as != "" {
+		return as
+	}
+	if len(disposition) == 0 {
+		return ""
+	}
+	_, params, err := mime.ParseMediaType(string(disposition))
+	if err != nil {
+		return ""
+	}
+	return extType(params["filename"])
+}
+
+// extType returns the media type a file named name is read as, by its
+// extension (textExts), or "".
+func extType(name string) string {
+	if name == "" {
+		return ""
+	}
+	if strings.Contains(name, "=?") {
+		// An RFC 2047 encoded word, which mail clients write in names
+		// too ("=?UTF-8?B?aW52b2ljZS5odG1s?=" is "invoice.html").
+		if d, err := new(mime.WordDecoder).DecodeHeader(name); err == nil {
+			name = d
+		}
+	}
+	return textExts[strings.ToLower(path.Ext(strings.TrimSpace(name)))]
+}
+
+// firstBytes returns the first bytes of a part's body, decoded from its
+// transfer encoding (cte): those of its first line, which the source
+// holds, not consumed (at most 256 bytes of it).
+func (r *Reader) firstBytes(cte string) []byte {
+	line := bytes.TrimRight(r.src.peekLine(), " \t\r\n")
+	switch cte {
+	case "base64":
+		line = line[:len(line)/4*4]
+		dst := make([]byte, base64.StdEncoding.DecodedLen(len(line)))
+		n, _ := base64.StdEncoding.Decode(dst, line)
+		return dst[:n]
+	case "quoted-printable":
+		var dst []byte
+		for i := 0; ; {
+			j := qpEscape(line, i)
+			if j < 0 {
+				return append(dst, line[i:]...)
+			}
+			dst = append(append(dst, line[i:j]...), qpByte(line, j))
+			i = j + 3
+		}
+	}
+	return line
+}
+
+// looksBinary reports whether b, a body's first bytes, are no text's: a
+// NUL, or a control byte that no text has (text has tabs, line ends, form
+// feeds and ISO-2022's escapes). An image's, an archive's, a PDF's and a
+// certificate's first bytes are such.
+func looksBinary(b []byte) bool {
+	for _, c := range b {
+		if c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != 0x1b || c == 0x7f {
+			return true
+		}
+	}
+	return false
+}
