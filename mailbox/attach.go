@@ -44,7 +44,12 @@ var textExts = map[string]string{
 	".htm": "text/html", ".html": "text/html", ".shtml": "text/html", ".shtm": "text/html", ".xhtml": "text/html", ".xht": "text/html",
 	".svg": "text/plain", ".xml": "text/plain", ".json": "text/plain", ".js": "text/plain",
 	".txt": "text/plain", ".csv": "text/plain", ".md": "text/plain", ".rtf": "text/plain", ".eml": "text/plain",
-	".url": "text/plain", ".webloc": "text/plain",
+	".url": "text/plain", ".webloc": "text/plain", ".mht": "text/plain", ".mhtml": "text/plain",
+	".hta": "text/html", // an HTML application, which Windows runs
+	// Apple's configuration profiles, which phishing sends to be
+	// installed, and property lists: XML (a signed profile, or a binary
+	// list, is binary: looksBinary).
+	".mobileconfig": "text/plain", ".plist": "text/plain",
 	".ics": "text/calendar", ".vcf": "text/vcard",
 }
 

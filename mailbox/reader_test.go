@@ -446,8 +446,9 @@ var readerTests = []struct {
 	// (phishing's attachment) is read as HTML by its file name's
 	// extension, from Content-Type's name, from Content-Disposition's
 	// filename (RFC 2231) or from an encoded word; an SVG image is read as
-	// text, its script and all; a PNG stays unread. Each Part keeps the
-	// type it was sent as.
+	// text, its script and all; a PNG stays unread, and so does one named
+	// as a page, by its first bytes. Each Part keeps the type it was sent
+	// as.
 	{
 		name: "text attachments by type and name",
 		in: message(multi("att",
@@ -456,6 +457,8 @@ var readerTests = []struct {
 			message(b64(`<a href="http://c.example/">c</a>`), `Content-Type: application/x-download; name="=?UTF-8?B?aW52b2ljZS5odG1s?="`, "Content-Transfer-Encoding: base64"),
 			message(b64(`<svg><a xlink:href="http://svg.example/x"/><script>location="http://js.example/y"</script></svg>`), "Content-Type: image/svg+xml", "Content-Transfer-Encoding: base64"),
 			message(b64("\x89PNG http://hidden.example/"), `Content-Type: image/png; name="a.png"`, "Content-Transfer-Encoding: base64"),
+			message(b64("\x89PNG\r\n\x1a\n http://png.example/"), `Content-Type: application/octet-stream; name="not-a-page.htm"`, "Content-Transfer-Encoding: base64"),
+			message(b64(`<plist><string>https://profile.example/caldav</string></plist>`), `Content-Type: application/octet-stream; name="mail.mobileconfig"`, "Content-Transfer-Encoding: base64"),
 		), "Subject: att", "Content-Type: multipart/mixed; boundary=att"),
 		want: []got{
 			{1, "", "header:Subject", "text/plain", "", "att"},
@@ -463,6 +466,7 @@ var readerTests = []struct {
 			{1, "", "2", "application/octet-stream", "", "\n<http://b.example/post>\n\n\n"},
 			{1, "", "3", "application/x-download", "", "\n<http://c.example/>\n\nc\n"},
 			{1, "", "4", "image/svg+xml", "", `<svg><a xlink:href="http://svg.example/x"/><script>location="http://js.example/y"</script></svg>`},
+			{1, "", "7", "application/octet-stream", "", `<plist><string>https://profile.example/caldav</string></plist>`},
 		},
 	},
 	// Only text is scanned: an image part is skipped, its number kept.
