@@ -43,7 +43,7 @@ var textTypes = map[string]string{
 var textExts = map[string]string{
 	".htm": "text/html", ".html": "text/html", ".shtml": "text/html", ".shtm": "text/html", ".xhtml": "text/html", ".xht": "text/html",
 	".svg": "text/plain", ".xml": "text/plain", ".json": "text/plain", ".js": "text/plain",
-	".txt": "text/plain", ".csv": "text/plain", ".md": "text/plain", ".rtf": "text/plain", ".eml": "text/plain",
+	".txt": "text/plain", ".csv": "text/plain", ".md": "text/plain", ".rtf": "text/plain", ".eml": "message/rfc822",
 	".url": "text/plain", ".webloc": "text/plain", ".mht": "text/plain", ".mhtml": "text/plain",
 	".hta": "text/html", // an HTML application, which Windows runs
 	// Apple's configuration profiles, which phishing sends to be
@@ -127,4 +127,68 @@ func looksBinary(b []byte) bool {
 		}
 	}
 	return false
+}
+
+// maxNest bounds how many encoded messages inside one another the Reader
+// decodes (encodedMessage): each has a Reader and buffers of its own.
+const maxNest = 4
+
+// encodedMessage starts reading a forwarded message that was sent encoded
+// in base64 or quoted-printable, which RFC 2046 §5.2.1 forbids for
+// message/rfc822 but RFC 6532 §3.5 allows for message/global, and mail
+// clients write for both, and for a .eml attachment: its part's decoded
+// body is read by a Reader of its own (childNext). It reports false, the
+// message then read as it is written, for any other encoding, or when the
+// body's first line is a header field already (Netscape labelled plain
+// messages base64).
+func (r *Reader) encodedMessage(h header, start Position, path, group string) bool {
+	cte := transferEncoding(h.get("Content-Transfer-Encoding"))
+	if cte != "base64" && cte != "quoted-printable" || r.nest >= maxNest {
+		return false
+	}
+	if cte == "base64" && looksLikeHeader(r.src.peekLine()) {
+		return false
+	}
+	p := r.newPart(h, start, "message/rfc822", contentType{}, path, group)
+	outer := r
+	c := &Reader{
+		problem: func(pr Problem) {
+			pr.Message = outer.msg
+			if pr.Part = path + "." + pr.Part; strings.HasSuffix(pr.Part, ".") {
+				pr.Part = path
+			}
+			outer.problem(pr)
+		},
+		within: r.within, elide: r.elide, mayHold: r.mayHold, noBulk: r.noBulk, qpByPiece: r.qpByPiece, reuse: true,
+		nest: r.nest + 1,
+	}
+	c.src = newSource(p.Body, Position{})
+	r.child, r.childPart = c, p
+	return true
+}
+
+// childNext returns the next part of the encoded message the child Reader
+// reads, as a part of this Reader's message: its path under the
+// message's part, its place the encoded part's start (Locate answers it,
+// not exact). ok is false once the child has no more; the encoded part's
+// body is then passed over to its end.
+func (r *Reader) childNext() (*Part, bool) {
+	p, err := r.child.Next()
+	if err != nil {
+		r.child = nil
+		r.cur, r.curStop = r.childPart.body, false // what the child left unread (Next)
+		r.childPart = nil
+		return nil, false
+	}
+	path := r.childPart.Path
+	q := r.part(Part{Message: r.msg, MessageID: r.msgID, Subject: r.subject, Path: path + "." + p.Path, Type: p.Type,
+		Body: p.Body, Offset: r.childPart.Offset, Line: r.childPart.Line})
+	switch p.Group {
+	case "":
+	case "0":
+		q.Group = path
+	default:
+		q.Group = path + "." + p.Group
+	}
+	return q, true
 }

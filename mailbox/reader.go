@@ -187,6 +187,12 @@ type Reader struct {
 	reuse       bool              // ReuseParts
 	used        []Part            // with reuse, the Parts made since Next last found none pending
 	arena       []byte            // the bytes of their names and values
+	// child reads a forwarded message sent encoded (base64 or
+	// quoted-printable) from childPart's decoded body (encodedMessage);
+	// nest is how many such Readers this one is inside.
+	child     *Reader
+	childPart *Part
+	nest      int
 }
 
 // frame is an open multipart.
@@ -254,6 +260,13 @@ func (r *Reader) Next() (*Part, error) {
 				r.cur, r.curStop = p.body, false
 			}
 			return p, nil
+		}
+		if r.child != nil {
+			// After the message's parts found before it (its header's).
+			if p, ok := r.childNext(); ok {
+				return p, nil
+			}
+			continue // the encoded part's rest passed over (r.cur)
 		}
 		if r.reuse {
 			// Every Part made is returned, the last one too (its header
@@ -428,7 +441,22 @@ func (r *Reader) startBody(h header, start Position, path, group string, depth i
 	if path == "" {
 		path = "1"
 	}
+	declared := mediatype
+	if !isText(mediatype) {
+		// Text by another name (readAs): an SVG, an HTML page sent as
+		// application/octet-stream, a message saved as a .eml file. The
+		// Part keeps the type it was sent as.
+		as := readAs(mediatype, ct.name, h.get("Content-Disposition"))
+		if as == "" || looksBinary(r.firstBytes(transferEncoding(h.get("Content-Transfer-Encoding")))) {
+			r.skipBody()
+			return
+		}
+		mediatype = as
+	}
 	if (mediatype == "message/rfc822" || mediatype == "message/global") && depth < maxDepth {
+		if r.encodedMessage(h, start, path, group) {
+			return
+		}
 		// A forwarded message: its own header and body, decoded as the
 		// message's are (RFC 2046 §5.2.1).
 		inner, innerStart := r.readHeader(path)
@@ -436,21 +464,9 @@ func (r *Reader) startBody(h header, start Position, path, group string, depth i
 		r.startBody(inner, innerStart, path, group, depth+1, false)
 		return
 	}
-	if !isText(mediatype) {
-		// Text by another name (readAs): an SVG, an HTML page sent as
-		// application/octet-stream. The Part keeps the type it was sent
-		// as.
-		as := readAs(mediatype, ct.name, h.get("Content-Disposition"))
-		if as == "" || looksBinary(r.firstBytes(transferEncoding(h.get("Content-Transfer-Encoding")))) {
-			r.skipBody()
-			return
-		}
-		p := r.newPart(h, start, as, ct, path, group)
-		p.Type = mediatype
-		r.pending = append(r.pending, p)
-		return
-	}
-	r.pending = append(r.pending, r.newPart(h, start, mediatype, ct, path, group))
+	p := r.newPart(h, start, mediatype, ct, path, group)
+	p.Type = declared
+	r.pending = append(r.pending, p)
 }
 
 // skipBody reads past a body that is not text.

@@ -469,6 +469,35 @@ var readerTests = []struct {
 			{1, "", "7", "application/octet-stream", "", `<plist><string>https://profile.example/caldav</string></plist>`},
 		},
 	},
+	// A forwarded message sent in base64 or quoted-printable (RFC 2046
+	// §5.2.1 forbids it for message/rfc822, RFC 6532 §3.5 allows it for
+	// message/global; clients write both), and a message attached as a
+	// .eml file: decoded, then read as a message, its parts under the
+	// part's path. A message labelled base64 whose lines are a header
+	// (Netscape's) is read as it is written.
+	{
+		name: "encoded forwarded messages",
+		in: message(multi("fw",
+			message(b64(message(multi("in", message("one http://a.example/x=\ny\n", "Content-Type: text/plain", "Content-Transfer-Encoding: quoted-printable"),
+				message(b64(`<a href="http://b.example/">b</a>`), "Content-Type: text/html", "Content-Transfer-Encoding: base64")),
+				"Subject: inner", "Content-Type: multipart/alternative; boundary=in")), "Content-Type: message/rfc822", "Content-Transfer-Encoding: base64"),
+			message("Subject: qp=3Dinner\n\ntwo http://c.example/l=\nong\n", "Content-Type: message/global", "Content-Transfer-Encoding: quoted-printable"),
+			message(b64(message("three http://d.example/\n", "From: a@example.org", "Subject: saved")), `Content-Type: application/octet-stream; name="fwd.eml"`, "Content-Transfer-Encoding: base64"),
+			message(message("four http://e.example/\n", "Subject: plain"), "Content-Type: message/rfc822", "Content-Transfer-Encoding: base64"),
+		), "Subject: fw", "Content-Type: multipart/mixed; boundary=fw"),
+		want: []got{
+			{1, "", "header:Subject", "text/plain", "", "fw"},
+			{1, "", "1.header:Subject", "text/plain", "", "inner"},
+			{1, "", "1.1", "text/plain", "1", "one http://a.example/xy\n"},
+			{1, "", "1.2", "text/html", "1", "<http://b.example/>\nb"},
+			{1, "", "2.header:Subject", "text/plain", "", "qp=inner"},
+			{1, "", "2.1", "text/plain", "", "two http://c.example/long\n"},
+			{1, "", "3.header:Subject", "text/plain", "", "saved"},
+			{1, "", "3.1", "text/plain", "", "three http://d.example/\n"},
+			{1, "", "4.header:Subject", "text/plain", "", "plain"},
+			{1, "", "4", "text/plain", "", "four http://e.example/\n"},
+		},
+	},
 	// Only text is scanned: an image part is skipped, its number kept.
 	{
 		name: "non-text parts are skipped",
