@@ -207,6 +207,25 @@ func (s *searcher) open() (r *bufio.Reader, mail, skip, live bool, done func(), 
 			return nil, false, false, live, done, err
 		}
 	}
+	if !s.o.Raw && mailbox.IsOutlookMessage(head) {
+		// An Outlook .msg file, a compound file read at its offsets: it
+		// is read as the MIME message it holds (mailbox.OutlookMessage),
+		// which needs the file itself, from its start.
+		if ra, ok := outlookInput(s.in.R, s.under, br.Buffered()); ok {
+			if mr, err := mailbox.OutlookMessage(ra); err == nil {
+				prev := done
+				done = func() { mr.Close(); prev() }
+				br = reader(&s.kit.unzipped, mr)
+				s.under = nil
+				return br, true, false, live, done, nil
+			}
+		} else if !s.o.Binary {
+			if !s.o.QuietBinary {
+				s.fn(&Event{Kind: Note, Note: s.in.Name + ": an Outlook message is read from a file, not a pipe: skipped"})
+			}
+			return nil, false, true, live, done, nil
+		}
+	}
 	if !s.o.Binary && bytes.IndexByte(head, 0) >= 0 {
 		if !s.o.QuietBinary {
 			s.fn(&Event{Kind: Note, Note: s.in.Name + ": binary file skipped (use -a to scan it)"})
@@ -227,6 +246,23 @@ func (s *searcher) open() (r *bufio.Reader, mail, skip, live bool, done func(), 
 		s.under = nil
 	}
 	return br, false, false, live, done, nil
+}
+
+// outlookInput returns the input r as an io.ReaderAt whose offset 0 is the
+// input's first byte, when it is one: under is the searcher's reader of
+// r (nil when r is decompressed), back the bytes its buffer holds.
+func outlookInput(r, under io.Reader, back int) (io.ReaderAt, bool) {
+	ra, ok := r.(io.ReaderAt)
+	if !ok || under == nil {
+		return nil, false
+	}
+	if sk, ok := r.(io.Seeker); ok {
+		pos, err := sk.Seek(0, io.SeekCurrent)
+		if err != nil || pos != int64(back) {
+			return nil, false
+		}
+	}
+	return ra, true
 }
 
 // reader returns *kept reset to read r, made first if need be.

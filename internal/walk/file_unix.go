@@ -50,6 +50,27 @@ func (f *file) Read(p []byte) (int, error) {
 	}
 }
 
+// ReadAt reads len(p) bytes at offset off (pread(2)), or fewer and
+// io.EOF at the file's end: a compound file (an Outlook .msg, which
+// search reads as mail) is read at its offsets. It does not move the
+// offset Read reads at.
+func (f *file) ReadAt(p []byte, off int64) (int, error) {
+	n := 0
+	for n < len(p) {
+		m, err := syscall.Pread(f.fd, p[n:], off+int64(n))
+		switch {
+		case err == syscall.EINTR:
+			continue
+		case err != nil:
+			return n, &os.PathError{Op: "read", Path: f.path, Err: err}
+		case m == 0:
+			return n, io.EOF
+		}
+		n += m
+	}
+	return n, nil
+}
+
 // Close closes the file's descriptor.
 func (f *file) Close() error {
 	if f.fd < 0 {
