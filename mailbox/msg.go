@@ -50,7 +50,7 @@ func OutlookMessage(ra io.ReaderAt) (_ io.ReadCloser, err error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &msgFile{names: map[string]string{}, types: map[string]string{}, cpids: map[string]uint32{}}
+	m := &msgFile{names: map[string]string{}, types: map[string]string{}, cpids: map[string]uint32{}, bodies: map[string]int{}}
 	if err := m.scan(doc); err != nil {
 		return nil, err
 	}
@@ -84,6 +84,7 @@ type msgFile struct {
 	names   map[string]string // an attachment's file name
 	types   map[string]string // an attachment's media type
 	cpids   map[string]uint32 // a message's code page (PR_INTERNET_CPID)
+	bodies  map[string]int    // a message's body streams (text, HTML)
 }
 
 // msgBoundary separates the parts OutlookMessage writes: every part is
@@ -136,6 +137,13 @@ const (
 	typeLong    = 0x0003
 )
 
+// isBody reports whether a property of id and type is a message's body:
+// its text (PR_BODY) or its HTML (PR_HTML).
+func isBody(id, typ uint16) bool {
+	text := typ == typeUnicode || typ == typeString8
+	return id == propBody && text || id == propHTML && (text || typ == typeBinary)
+}
+
 // storagePath returns the key of the storage an entry is in: its path.
 func storagePath(f *mscfb.File) string { return strings.Join(f.Path, "/") }
 
@@ -157,6 +165,9 @@ func (m *msgFile) scan(doc *mscfb.Reader) error {
 			continue
 		}
 		id, typ, ok := msgProp(f.Name)
+		if ok && f.Size > 0 && isBody(id, typ) {
+			m.bodies[key]++
+		}
 		if !ok || typ != typeUnicode && typ != typeString8 || f.Size > maxMsgHeaders {
 			continue
 		}
@@ -237,6 +248,11 @@ func (m *msgFile) render(ra io.ReaderAt, w *bufio.Writer) error {
 	if err != nil {
 		return err
 	}
+	// A message's bodies are one multipart/alternative, as a mail's text
+	// and HTML are (a link in both is one): the streams of a storage come
+	// one after another ([MS-CFB]'s tree, walked in order), so the group
+	// opens at its first body and closes at its last.
+	boundary, written, groups := msgBoundary, map[string]int{}, 0
 	for f, err := doc.Next(); ; f, err = doc.Next() {
 		if err == io.EOF {
 			break
@@ -250,10 +266,11 @@ func (m *msgFile) render(ra io.ReaderAt, w *bufio.Writer) error {
 		}
 		key := storagePath(f)
 		var ctype string
+		body := isBody(id, typ)
 		switch {
-		case id == propBody && (typ == typeUnicode || typ == typeString8):
+		case body && id == propBody:
 			ctype = "text/plain" + charsetParam(typ, m.cpids[key])
-		case id == propHTML && (typ == typeUnicode || typ == typeString8 || typ == typeBinary):
+		case body:
 			ctype = "text/html" + charsetParam(typ, m.cpids[key])
 		case id == propHeaders && key != "" && (typ == typeUnicode || typ == typeString8):
 			// An attached message's header fields: text, for the URLs
@@ -272,7 +289,12 @@ func (m *msgFile) render(ra io.ReaderAt, w *bufio.Writer) error {
 		default:
 			continue
 		}
-		fmt.Fprintf(w, "--%s\r\nContent-Type: %s\r\nContent-Transfer-Encoding: base64\r\n\r\n", msgBoundary, ctype)
+		if body && m.bodies[key] > 1 && written[key] == 0 {
+			groups++
+			boundary = fmt.Sprintf("%s-%d", msgBoundary, groups)
+			fmt.Fprintf(w, "--%s\r\nContent-Type: multipart/alternative; boundary=%q\r\n\r\n", msgBoundary, boundary)
+		}
+		fmt.Fprintf(w, "--%s\r\nContent-Type: %s\r\nContent-Transfer-Encoding: base64\r\n\r\n", boundary, ctype)
 		lw := &lineWriter{w: w}
 		enc := base64.NewEncoder(base64.StdEncoding, lw)
 		if _, err := io.Copy(enc, f); err != nil {
@@ -280,6 +302,15 @@ func (m *msgFile) render(ra io.ReaderAt, w *bufio.Writer) error {
 		}
 		enc.Close()
 		w.WriteString("\r\n")
+		if body {
+			if written[key]++; written[key] == m.bodies[key] && boundary != msgBoundary {
+				fmt.Fprintf(w, "--%s--\r\n", boundary)
+				boundary = msgBoundary
+			}
+		}
+	}
+	if boundary != msgBoundary {
+		fmt.Fprintf(w, "--%s--\r\n", boundary) // a group the file did not finish
 	}
 	fmt.Fprintf(w, "--%s--\r\n", msgBoundary)
 	return nil

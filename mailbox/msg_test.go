@@ -53,8 +53,9 @@ func cfb(t *testing.T, entries []*mailgen.CFBEntry) []byte {
 
 // TestOutlookMessage reads a .msg file built here as Outlook lays one
 // out: its transport headers, its body as UTF-16 text and as HTML in its
-// code page, an HTML attachment sent as application/octet-stream, an
-// image attachment, and an attached message with a body of its own.
+// code page (one multipart/alternative group: a link in both is one), an
+// HTML attachment sent as application/octet-stream, an image attachment,
+// and an attached message with a body of its own.
 func TestOutlookMessage(t *testing.T) {
 	file := cfb(t, []*mailgen.CFBEntry{
 		stream("__properties_version1.0", props(32, 1252)),
@@ -91,17 +92,17 @@ func TestOutlookMessage(t *testing.T) {
 		}
 		text := strings.TrimRight(strings.TrimSpace(p.Body), "\x00") // the padding of CompoundFile's streams
 		if text != "" {
-			bodies = append(bodies, p.Path+" "+p.Type+": "+text)
+			bodies = append(bodies, p.Path+" "+p.Type+" group="+p.Group+": "+text)
 		}
 	}
 	sort.Strings(bodies) // the order is the compound file's
 	want := []string{
-		"1 text/plain: Pay at http://text.example/pay now.",
-		"2 text/html: Café \n<http://html.example/pay>\n\npay",
-		"3 application/octet-stream: <https://phish.example/login>\n\nSign in",
-		"5 text/plain: Forwarded: https://fwd.example/a",
-		"header:List-Unsubscribe text/plain: <https://list.example/u>",
-		"header:Subject text/plain: Your invoice",
+		"1.1 text/plain group=1: Pay at http://text.example/pay now.",
+		"1.2 text/html group=1: Café \n<http://html.example/pay>\n\npay",
+		"2 application/octet-stream group=: <https://phish.example/login>\n\nSign in",
+		"4 text/plain group=: Forwarded: https://fwd.example/a",
+		"header:List-Unsubscribe text/plain group=: <https://list.example/u>",
+		"header:Subject text/plain group=: Your invoice",
 	}
 	if !reflect.DeepEqual(bodies, want) {
 		for i := range bodies {

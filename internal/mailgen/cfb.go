@@ -21,8 +21,8 @@ type CFBEntry struct {
 // sectors) holding entries under its root, for tests of what reads one
 // (an Outlook .msg file): the streams first, each in sectors of its own,
 // then the directory, then the FAT. It lays out no mini stream: every
-// stream must be at least its cutoff long, 4096 bytes (an error
-// otherwise). Siblings are chained through their right
+// stream must be at least its cutoff long, 4096 bytes; nor a DIFAT: the
+// file must be at most about 7 MB (an error otherwise). Siblings are chained through their right
 // sibling, in the order §2.6.4 compares names.
 func CompoundFile(entries []*CFBEntry) ([]byte, error) {
 	const (
@@ -122,6 +122,9 @@ func CompoundFile(entries []*CFBEntry) ([]byte, error) {
 	nFAT := 1
 	for (len(fat)+nFAT)*4 > nFAT*sector {
 		nFAT++
+	}
+	if nFAT > 109 {
+		return nil, fmt.Errorf("%d FAT sectors: CompoundFile lays out no DIFAT, for more than the header's 109 (about 7 MB)", nFAT)
 	}
 	fatStart := uint32(len(fat))
 	for range nFAT {
