@@ -304,9 +304,10 @@ func hasNonBlank(s string) bool {
 
 // htmlText reads an HTML document as the text a reader sees and the link
 // targets behind it: each href, src and cite value on a line of its own
-// (attrTargets has them all: a style attribute's url()s too), then the
-// visible text; script and style contents are left out (a search's
-// reader does not even hold them, ElideLong) and tags
+// (attrTargets has them all: a style attribute's url()s too), and a
+// style sheet's URLs at its end, then the visible text; script and style
+// contents are left out (a search's reader does not even hold them,
+// ElideLong, but reads a sheet's URLs as it drops it) and tags
 // end lines, so that a URL never runs into the text beside it, but for
 // those that the text runs through as a reader sees it: <wbr>, a line
 // break opportunity within a word, and an empty inline element ("<u></u>",
@@ -318,7 +319,15 @@ type htmlText struct {
 	out  []byte
 	val  []byte // an attribute's value unescaped, in a buffer reused for each
 	skip int    // inside script or style
-	href []byte // the target of the open <a>, in a buffer reused for each
+	// css reads the URLs of style attributes, sheet those of a style
+	// sheet, as the tokenizer drops its bytes (htmlTok.dropped) or gives
+	// them; they wait in sheetURLs, each ended by a NUL, for the sheet's
+	// end tag. targets counts the targets urlTarget writes.
+	css, sheet cssStream
+	inSheet    bool
+	sheetURLs  []byte
+	targets    int
+	href       []byte // the target of the open <a>, in a buffer reused for each
 	// inner reads a conditional comment's markup (conditionalTargets),
 	// from innerSrc.
 	inner    *htmlTok
@@ -352,7 +361,12 @@ func (h *htmlText) reset(r io.Reader, elide int) {
 	}
 	z.legacyComments = true                 // no text lost to a comment left open (readComment)
 	z.elideRun, z.slack = elide, elideSlack // ElideLong
-	*h = htmlText{z: z, out: keep(h.out), val: keep(h.val), href: keep(h.href), inner: h.inner}
+	*h = htmlText{z: z, out: keep(h.out), val: keep(h.val), href: keep(h.href), inner: h.inner,
+		css: cssStream{arg: h.css.arg[:0]}, sheet: cssStream{arg: h.sheet.arg[:0], fn: h.sheet.fn}, sheetURLs: keep(h.sheetURLs)}
+	if h.sheet.fn == nil {
+		h.sheet.fn = h.sheetURL
+	}
+	z.dropped = h.sheet.write
 }
 
 // keep returns b emptied for the next part, or nil when an inline image's
@@ -375,6 +389,7 @@ func (h *htmlText) next() {
 	}
 	switch tt {
 	case tokError:
+		h.endSheet()
 		h.done = true
 		if err := h.z.err; err != io.EOF {
 			// A token longer than the buffer (a huge inline image): the
@@ -386,6 +401,9 @@ func (h *htmlText) next() {
 		tag := string(name) // no allocation: compared, not kept
 		if tag == "script" || tag == "style" {
 			h.skip++
+		}
+		if tag == "style" {
+			h.inSheet = true
 		}
 		isA, isMeta := tag == "a", tag == "meta"
 		linked, refresh := false, false
@@ -440,6 +458,9 @@ func (h *htmlText) next() {
 			if h.skip > 0 {
 				h.skip--
 			}
+			if string(name) == "style" {
+				h.endSheet()
+			}
 		case "a":
 			h.href = h.href[:0]
 		}
@@ -450,6 +471,9 @@ func (h *htmlText) next() {
 		}
 	case tokText:
 		if h.skip > 0 {
+			if h.inSheet {
+				h.sheet.write(h.z.rawText())
+			}
 			return
 		}
 		n := len(h.out)
@@ -494,25 +518,61 @@ func (h *htmlText) attrTargets(tag string, k, raw []byte, mayView bool, gap valu
 	if gap.n > 0 {
 		raw = appendGapped(make([]byte, 0, len(raw)+gap.n), raw, gap)
 	}
-	each := func(u []byte) {
-		h.target(u, false, valueGap{})
-		ok = true
-	}
+	n := h.targets
 	switch string(k) {
 	case "style":
 		// Its character references first: "url(&quot;…&quot;)".
 		if bytes.IndexByte(raw, '&') >= 0 {
 			raw = unescapeAttr(nil, raw)
 		}
-		cssURLs(raw, each)
+		if h.css.fn == nil {
+			h.css.fn = h.urlTarget
+		}
+		h.css.write(raw)
+		h.css.close()
 	case "ping":
-		for _, u := range bytes.Fields(raw) {
-			each(u)
+		for f := range bytes.FieldsSeq(raw) {
+			h.urlTarget(f)
 		}
 	default:
-		srcsetURLs(raw, each)
+		srcsetURLs(raw, h.urlTarget)
 	}
-	return nil, ok
+	return nil, h.targets > n
+}
+
+// sheetURL keeps u, a URL of the style sheet being read, for its end
+// (endSheet), within maxSheetURLs.
+func (h *htmlText) sheetURL(u []byte) {
+	if len(h.sheetURLs)+len(u) < maxSheetURLs {
+		h.sheetURLs = append(append(h.sheetURLs, u...), 0)
+	}
+}
+
+// maxSheetURLs bounds the bytes of the URLs one style sheet gives: a
+// sheet of thousands of them gives its first 128 KiB.
+const maxSheetURLs = 128 << 10
+
+// endSheet ends the style sheet being read, if one is: its URLs are
+// written as link targets, at its end tag however the tokenizer read it.
+func (h *htmlText) endSheet() {
+	if !h.inSheet {
+		return
+	}
+	h.inSheet = false
+	h.sheet.close()
+	for u := range bytes.SplitSeq(h.sheetURLs, []byte{0}) {
+		if len(u) > 0 {
+			h.urlTarget(u)
+		}
+	}
+	h.sheetURLs = h.sheetURLs[:0]
+}
+
+// urlTarget writes u, one URL of an attribute's value or of a style
+// sheet, as a link target (target), and counts it.
+func (h *htmlText) urlTarget(u []byte) {
+	h.target(u, false, valueGap{})
+	h.targets++
 }
 
 // srcsetURLs calls fn with the URL of each image candidate of a srcset
@@ -550,78 +610,6 @@ func srcsetURLs(v []byte, fn func(u []byte)) {
 		}
 	}
 }
-
-// cssURLs calls fn with each URL a style attribute's declarations (or
-// a style sheet) hold: the argument of each url() (CSS Values and Units
-// §4.5, "URLs": quoted or not, white space around it dropped) and the
-// string of each @import rule (CSS Cascading §2: "@import 'x.css'").
-// Comments are read as the rest is, and backslash escapes left as they
-// are written.
-func cssURLs(css []byte, fn func(u []byte)) {
-	for i := 0; i < len(css); i++ {
-		c := css[i] | 0x20
-		switch {
-		case c == 'u' && i+4 <= len(css) && css[i+1]|0x20 == 'r' && css[i+2]|0x20 == 'l' && css[i+3] == '(' &&
-			(i == 0 || !isCSSName(css[i-1])):
-			j := skipCSSSpace(css, i+4)
-			var u []byte
-			u, i = cssArg(css, j, true)
-			if len(u) > 0 {
-				fn(u)
-			}
-		case css[i] == '@' && i+7 <= len(css) && bytes.EqualFold(css[i+1:i+7], []byte("import")):
-			j := skipCSSSpace(css, i+7)
-			if j < len(css) && (css[j] == '"' || css[j] == '\'') {
-				var u []byte
-				u, i = cssArg(css, j, false)
-				if len(u) > 0 {
-					fn(u)
-				}
-			}
-		}
-	}
-}
-
-// cssArg reads the string at css[j] (quoted) or, inURL, the unquoted URL
-// there, up to ")" or white space; it returns it trimmed, and the index
-// of its last byte read.
-func cssArg(css []byte, j int, inURL bool) ([]byte, int) {
-	if j >= len(css) {
-		return nil, j
-	}
-	if q := css[j]; q == '"' || q == '\'' {
-		k := j + 1
-		for k < len(css) && css[k] != q && css[k] != '\n' {
-			if css[k] == '\\' {
-				k++
-			}
-			k++
-		}
-		k = min(k, len(css))
-		return bytes.TrimSpace(css[j+1 : k]), k
-	}
-	if !inURL {
-		return nil, j
-	}
-	k := j
-	for k < len(css) && css[k] != ')' && !ascii.IsSpace(css[k]) {
-		k++
-	}
-	return css[j:k], k
-}
-
-// skipCSSSpace returns the index of the first byte at or after i that is
-// no white space.
-func skipCSSSpace(css []byte, i int) int {
-	for i < len(css) && ascii.IsSpace(css[i]) {
-		i++
-	}
-	return i
-}
-
-// isCSSName reports whether c may be part of a CSS identifier before
-// "url(": "myurl(" is another function.
-func isCSSName(c byte) bool { return ascii.IsAlnum(c) || c == '-' || c == '_' || c >= 0x80 }
 
 // target writes a link target, raw the value of its attribute as
 // written, on a line of its own, and returns the value unescaped and

@@ -322,3 +322,45 @@ func TestLastNotBase64(t *testing.T) {
 		}
 	}
 }
+
+// TestStyleSheetElided: a style sheet of 600 KB, which a search's
+// reader (ElideLong) drops as it reads it, gives the URLs of its url()s
+// and @imports, at its end, as a reader holding it whole gives them,
+// whatever falls across the pieces it is dropped in; its inline fonts
+// (data:) are none.
+func TestStyleSheetElided(t *testing.T) {
+	var css strings.Builder
+	css.WriteString("@import 'http://imp.example/a.css'; ")
+	for i := 0; css.Len() < 600<<10; i++ { // less than htmlMaxBuf: held whole without ElideLong
+		fmt.Fprintf(&css, ".c%d { background: URL( \"http://bg.example/%d.png\" ) } ", i, i)
+		if i%500 == 0 {
+			fmt.Fprintf(&css, "@font-face { src: url(data:font/woff2;base64,%s) } ", strings.Repeat("AAAA", 3000))
+		}
+	}
+	doc := htmlMessage("<html><head><style>" + css.String() + "</style></head><body><p>text http://body.example/</p></body></html>")
+	whole, _ := partTexts(t, doc)
+	elided, _ := partTexts(t, doc, ElideLong(64<<10))
+	if len(whole) == 0 || len(whole) != len(elided) {
+		t.Fatalf("parts: %d whole, %d elided", len(whole), len(elided))
+	}
+	body := len(whole) - 1 // after the header's
+	if whole[body] != elided[body] {
+		w, e := strings.Split(whole[body], "\n"), strings.Split(elided[body], "\n")
+		for i := range min(len(w), len(e)) {
+			if w[i] != e[i] {
+				t.Errorf("line %d: whole %.80q, elided %.80q", i, w[i], e[i])
+				break
+			}
+		}
+		t.Errorf("the sheet elided gives %d bytes of text (%d lines), whole %d (%d lines): they differ; whole's last lines %q, elided's %q", len(elided[body]), len(e), len(whole[body]), len(w), w[len(w)-4:], e[len(e)-4:])
+	}
+	urls := scanURLs(t, elided[body])
+	if len(urls) < 1000 || urls[0] != "http://imp.example/a.css" || urls[len(urls)-1] != "http://body.example/" {
+		t.Errorf("%d URLs, first %q, last %q", len(urls), urls[0], urls[len(urls)-1])
+	}
+	for _, u := range urls {
+		if strings.HasPrefix(u, "data:") {
+			t.Fatalf("an inline font reported: %.40s", u)
+		}
+	}
+}

@@ -84,6 +84,9 @@ type htmlTok struct {
 	runOff   int
 	seenOff  int
 	dropRaw  bool
+	// dropped, when not nil, is given the bytes of a style sheet that
+	// fill drops (dropRaw): htmlText reads their URLs (cssStream).
+	dropped func([]byte)
 
 	tt         tokenType
 	rawTag     string // the element whose end tag ends the raw text to come
@@ -129,6 +132,9 @@ func (z *htmlTok) fill() bool {
 		// are read in a buffer of htmlKeepBuf (not in reads of the
 		// 4 KiB a short token leaves).
 		if z.raw.end-rawTail > z.raw.start {
+			if z.dropped != nil && z.rawTag == "style" {
+				z.dropped(z.buf[z.raw.start : z.raw.end-rawTail])
+			}
 			z.raw.start = z.raw.end - rawTail
 			z.data.start = z.raw.start
 		}
@@ -1108,6 +1114,15 @@ func (z *htmlTok) text(dst []byte) []byte {
 		return append(dst, s...)
 	}
 	return unescapeText(dst, s)
+}
+
+// rawText returns the bytes of the current text token as written, with
+// none of text's conversions, and consumes them as text does: a style
+// sheet's, read the same whether fill dropped some of them or not.
+func (z *htmlTok) rawText() []byte {
+	s := z.buf[z.data.start:z.data.end]
+	z.data.start, z.data.end = z.raw.end, z.raw.end
+	return s
 }
 
 // rawToken returns the bytes of the current token as written, valid

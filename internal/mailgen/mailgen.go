@@ -662,13 +662,17 @@ func (g *gen) htmlPart(doc *document, c *counter) string {
 }
 
 // html renders doc as HTML: each URL as a link (its text the URL or
-// words), as text, or as an image; with style, script and a comment
-// holding URLs that are not shown.
+// words), as text, or as an image; with a style sheet whose background
+// image is a URL a reader of the mail sees (its link target, as
+// mailbox reads it), and a script and a comment holding URLs that are
+// not shown.
 func (g *gen) html(doc *document, c *counter) string {
 	var b strings.Builder
 	b.WriteString("<html><head>")
 	if g.chance(30) {
-		fmt.Fprintf(&b, "<style>body { background: url(http://style.example/%d.png) }</style>\n", g.msg)
+		u := fmt.Sprintf("http://style.example/%d.png", g.msg)
+		fmt.Fprintf(&b, "<style>body { background: url(%s) }</style>\n", u)
+		c.add(u)
 	}
 	if g.chance(30) {
 		fmt.Fprintf(&b, "<script>var t = \"http://tracker.example/%d?a=1\";</script>\n", g.msg)
