@@ -324,6 +324,7 @@ type htmlText struct {
 	// them; they wait in sheetURLs, each ended by a NUL, for the sheet's
 	// end tag. targets counts the targets urlTarget writes.
 	css, sheet cssStream
+	style      []byte // a style attribute's value unescaped, reused
 	inSheet    bool
 	sheetURLs  []byte
 	targets    int
@@ -362,7 +363,7 @@ func (h *htmlText) reset(r io.Reader, elide int) {
 	z.legacyComments = true                 // no text lost to a comment left open (readComment)
 	z.elideRun, z.slack = elide, elideSlack // ElideLong
 	*h = htmlText{z: z, out: keep(h.out), val: keep(h.val), href: keep(h.href), inner: h.inner,
-		css: cssStream{arg: h.css.arg[:0]}, sheet: cssStream{arg: h.sheet.arg[:0], fn: h.sheet.fn}, sheetURLs: keep(h.sheetURLs)}
+		css: cssStream{arg: h.css.arg[:0]}, sheet: cssStream{arg: h.sheet.arg[:0], fn: h.sheet.fn}, sheetURLs: keep(h.sheetURLs), style: keep(h.style)}
 	if h.sheet.fn == nil {
 		h.sheet.fn = h.sheetURL
 	}
@@ -521,9 +522,12 @@ func (h *htmlText) attrTargets(tag string, k, raw []byte, mayView bool, gap valu
 	n := h.targets
 	switch string(k) {
 	case "style":
-		// Its character references first: "url(&quot;…&quot;)".
+		// Its character references first: "url(&quot;…&quot;)", and
+		// Outlook's font-family:&quot;Calibri&quot; on every element (in a
+		// buffer kept: a copy for each was a fifth more collections).
 		if bytes.IndexByte(raw, '&') >= 0 {
-			raw = unescapeAttr(nil, raw)
+			h.style = unescapeAttr(h.style[:0], raw)
+			raw = h.style
 		}
 		if h.css.fn == nil {
 			h.css.fn = h.urlTarget

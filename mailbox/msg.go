@@ -10,8 +10,6 @@ import (
 	"mime"
 	"strings"
 	"unicode/utf16"
-
-	"github.com/richardlehane/mscfb"
 )
 
 // Outlook saves a message as a .msg file: a compound file ([MS-CFB]) whose
@@ -43,10 +41,10 @@ func IsOutlookMessage(head []byte) bool {
 func OutlookMessage(ra io.ReaderAt) (_ io.ReadCloser, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("a compound file that cannot be read: %v", r) // mscfb on a broken file
+			err = fmt.Errorf("a compound file that cannot be read: %v", r)
 		}
 	}()
-	doc, err := mscfb.New(ra)
+	doc, err := openCFB(ra)
 	if err != nil {
 		return nil, err
 	}
@@ -145,38 +143,37 @@ func isBody(id, typ uint16) bool {
 }
 
 // storagePath returns the key of the storage an entry is in: its path.
-func storagePath(f *mscfb.File) string { return strings.Join(f.Path, "/") }
+func storagePath(e *cfbEntry) string { return strings.Join(e.path, "/") }
 
 // scan is the first pass: the small properties of every storage.
-func (m *msgFile) scan(doc *mscfb.Reader) error {
-	for f, err := doc.Next(); ; f, err = doc.Next() {
-		if err == io.EOF {
+func (m *msgFile) scan(doc *cfb) error {
+	return doc.walk(func(f *cfbEntry) error {
+		if !f.stream {
 			return nil
 		}
-		if err != nil {
-			return err
-		}
 		key := storagePath(f)
-		if f.Name == "__properties_version1.0" {
+		if f.name == "__properties_version1.0" {
 			m.message = m.message || key == ""
-			if cpid, ok := readCPID(f, key == ""); ok {
-				m.cpids[key] = cpid
+			if f.size <= 1<<20 {
+				if cpid, ok := readCPID(doc.open(f), key == ""); ok {
+					m.cpids[key] = cpid
+				}
 			}
-			continue
+			return nil
 		}
-		id, typ, ok := msgProp(f.Name)
-		if ok && f.Size > 0 && isBody(id, typ) {
+		id, typ, ok := msgProp(f.name)
+		if ok && f.size > 0 && isBody(id, typ) {
 			m.bodies[key]++
 		}
-		if !ok || typ != typeUnicode && typ != typeString8 || f.Size > maxMsgHeaders {
-			continue
+		if !ok || typ != typeUnicode && typ != typeString8 || f.size > maxMsgHeaders {
+			return nil
 		}
 		switch id {
 		case propSubject, propHeaders, propAttachName, propAttachLong, propAttachMime:
 		default:
-			continue
+			return nil
 		}
-		b, err := io.ReadAll(io.LimitReader(f, maxMsgHeaders))
+		b, err := io.ReadAll(io.LimitReader(doc.open(f), maxMsgHeaders))
 		if err != nil {
 			return err
 		}
@@ -191,16 +188,14 @@ func (m *msgFile) scan(doc *mscfb.Reader) error {
 		case id == propAttachMime:
 			m.types[key] = strings.ToLower(strings.TrimSpace(s))
 		}
-	}
+		return nil
+	})
 }
 
 // readCPID reads PR_INTERNET_CPID from a storage's fixed-length property
 // stream ([MS-OXMSG] §2.4: a header of 32 bytes for the message, 24 for an
 // attached one, then entries of 16 bytes: tag, flags, value).
-func readCPID(f *mscfb.File, top bool) (uint32, bool) {
-	if f.Size > 1<<20 {
-		return 0, false
-	}
+func readCPID(f io.Reader, top bool) (uint32, bool) {
 	b, err := io.ReadAll(f)
 	if err != nil {
 		return 0, false
@@ -244,7 +239,7 @@ func (m *msgFile) render(ra io.ReaderAt, w *bufio.Writer) error {
 		fmt.Fprintf(w, "Subject: %s\r\n", oneLine(m.subject))
 	}
 	fmt.Fprintf(w, "MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=%q\r\n\r\n", msgBoundary)
-	doc, err := mscfb.New(ra)
+	doc, err := openCFB(ra)
 	if err != nil {
 		return err
 	}
@@ -253,16 +248,11 @@ func (m *msgFile) render(ra io.ReaderAt, w *bufio.Writer) error {
 	// one after another ([MS-CFB]'s tree, walked in order), so the group
 	// opens at its first body and closes at its last.
 	boundary, written, groups := msgBoundary, map[string]int{}, 0
-	for f, err := doc.Next(); ; f, err = doc.Next() {
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return err
-		}
-		id, typ, ok := msgProp(f.Name)
-		if !ok || f.Size == 0 {
-			continue
+	doc.resetBudget()
+	err = doc.walk(func(f *cfbEntry) error {
+		id, typ, ok := msgProp(f.name)
+		if !f.stream || !ok || f.size == 0 {
+			return nil
 		}
 		key := storagePath(f)
 		var ctype string
@@ -287,7 +277,7 @@ func (m *msgFile) render(ra io.ReaderAt, w *bufio.Writer) error {
 				}
 			}
 		default:
-			continue
+			return nil
 		}
 		if body && m.bodies[key] > 1 && written[key] == 0 {
 			groups++
@@ -297,7 +287,7 @@ func (m *msgFile) render(ra io.ReaderAt, w *bufio.Writer) error {
 		fmt.Fprintf(w, "--%s\r\nContent-Type: %s\r\nContent-Transfer-Encoding: base64\r\n\r\n", boundary, ctype)
 		lw := &lineWriter{w: w}
 		enc := base64.NewEncoder(base64.StdEncoding, lw)
-		if _, err := io.Copy(enc, f); err != nil {
+		if _, err := io.Copy(enc, doc.open(f)); err != nil {
 			return err
 		}
 		enc.Close()
@@ -308,6 +298,10 @@ func (m *msgFile) render(ra io.ReaderAt, w *bufio.Writer) error {
 				boundary = msgBoundary
 			}
 		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	if boundary != msgBoundary {
 		fmt.Fprintf(w, "--%s--\r\n", boundary) // a group the file did not finish

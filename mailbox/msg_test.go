@@ -3,6 +3,7 @@ package mailbox
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"io"
 	"reflect"
 	"sort"
@@ -14,24 +15,29 @@ import (
 	"github.com/urlgrep/urlgrep/internal/mailgen"
 )
 
-// utf16le encodes s as UTF-16LE, padded with NULs (a string property's
-// terminator, trimmed by the reader) to at least 4096 bytes.
+// minStream is the least length utf16le, padded and props make a stream:
+// 4096, the mini stream's cutoff, puts every stream in regular sectors;
+// 0 puts the short ones in the mini stream, as Outlook's are.
+var minStream = 4096
+
+// utf16le encodes s as UTF-16LE, with a NUL (a string property's
+// terminator, trimmed by the reader) and more to minStream bytes.
 func utf16le(s string) []byte {
 	u := utf16.Encode([]rune(s))
-	b := make([]byte, max(4096, 2*len(u)+2))
+	b := make([]byte, max(minStream, 2*len(u)+2))
 	for i, c := range u {
 		binary.LittleEndian.PutUint16(b[2*i:], c)
 	}
 	return b
 }
 
-// padded is s, padded with spaces to at least 4096 bytes.
-func padded(s string) []byte { return []byte(s + strings.Repeat(" ", max(0, 4096-len(s)))) }
+// padded is s, padded with spaces to minStream bytes.
+func padded(s string) []byte { return []byte(s + strings.Repeat(" ", max(0, minStream-len(s)))) }
 
 // props is a fixed-length property stream ([MS-OXMSG] §2.4) with its
 // header of head bytes and PR_INTERNET_CPID, padded.
 func props(head int, cpid uint32) []byte {
-	b := make([]byte, 4096)
+	b := make([]byte, max(minStream, head+16))
 	binary.LittleEndian.PutUint32(b[head:], propInternetCPID<<16|typeLong)
 	binary.LittleEndian.PutUint32(b[head+8:], cpid)
 	return b
@@ -41,8 +47,8 @@ func stream(name string, data []byte) *mailgen.CFBEntry {
 	return &mailgen.CFBEntry{Name: name, Data: data}
 }
 
-// cfb is mailgen.CompoundFile, failing the test on its error.
-func cfb(t *testing.T, entries []*mailgen.CFBEntry) []byte {
+// buildCFB is mailgen.CompoundFile, failing the test on its error.
+func buildCFB(t *testing.T, entries []*mailgen.CFBEntry) []byte {
 	t.Helper()
 	b, err := mailgen.CompoundFile(entries)
 	if err != nil {
@@ -57,7 +63,15 @@ func cfb(t *testing.T, entries []*mailgen.CFBEntry) []byte {
 // HTML attachment sent as application/octet-stream, an image attachment,
 // and an attached message with a body of its own.
 func TestOutlookMessage(t *testing.T) {
-	file := cfb(t, []*mailgen.CFBEntry{
+	defer func(n int) { minStream = n }(minStream)
+	for _, n := range []int{4096, 0} {
+		minStream = n
+		t.Run(fmt.Sprintf("streams of %d bytes or more", n), testOutlookMessage)
+	}
+}
+
+func testOutlookMessage(t *testing.T) {
+	file := buildCFB(t, []*mailgen.CFBEntry{
 		stream("__properties_version1.0", props(32, 1252)),
 		stream("__substg1.0_0037001F", utf16le("Your invoice")),
 		stream("__substg1.0_007D001F", utf16le("Received: from mx.example.org\r\nMessage-ID: <1@example.org>\r\nList-Unsubscribe: <https://list.example/u>\r\nMIME-Version: 1.0\r\nContent-Type: multipart/alternative;\r\n\tboundary=\"orig\"\r\nSubject: Your invoice\r\n\r\n")),
@@ -70,7 +84,7 @@ func TestOutlookMessage(t *testing.T) {
 		}},
 		{Name: "__attach_version1.0_#00000001", Storage: true, Children: []*mailgen.CFBEntry{
 			stream("__substg1.0_3707001F", utf16le("logo.png")),
-			stream("__substg1.0_37010102", append([]byte("\x89PNG\r\n\x1a\n http://hidden.example/"), make([]byte, 4096)...)),
+			stream("__substg1.0_37010102", append([]byte("\x89PNG\r\n\x1a\n http://hidden.example/"), make([]byte, minStream)...)),
 		}},
 		{Name: "__attach_version1.0_#00000002", Storage: true, Children: []*mailgen.CFBEntry{
 			{Name: "__substg1.0_3701000D", Storage: true, Children: []*mailgen.CFBEntry{
@@ -115,7 +129,7 @@ func TestOutlookMessage(t *testing.T) {
 // TestOutlookMessageNotOne: a compound file that holds no message (a
 // Word document's), and bytes that are none, are errors.
 func TestOutlookMessageNotOne(t *testing.T) {
-	doc := cfb(t, []*mailgen.CFBEntry{stream("WordDocument", padded("text"))})
+	doc := buildCFB(t, []*mailgen.CFBEntry{stream("WordDocument", padded("text"))})
 	if !IsOutlookMessage(doc) {
 		t.Fatal("IsOutlookMessage: false for a compound file")
 	}
@@ -131,18 +145,22 @@ func TestOutlookMessageNotOne(t *testing.T) {
 // answers (an error, or a message the Reader reads to its end) without
 // a panic or a hang.
 func FuzzOutlookMessage(f *testing.F) {
-	seed, err := mailgen.CompoundFile([]*mailgen.CFBEntry{
-		stream("__properties_version1.0", props(32, 1252)),
-		stream("__substg1.0_1000001F", utf16le("see http://a.example/")),
-		{Name: "__attach_version1.0_#00000000", Storage: true, Children: []*mailgen.CFBEntry{
-			stream("__substg1.0_3707001F", utf16le("a.htm")),
-			stream("__substg1.0_37010102", padded(`<a href="http://b.example/">b</a>`)),
-		}},
-	})
-	if err != nil {
-		f.Fatal(err)
+	defer func(n int) { minStream = n }(minStream)
+	for _, n := range []int{4096, 0} { // in regular sectors, in the mini stream
+		minStream = n
+		seed, err := mailgen.CompoundFile([]*mailgen.CFBEntry{
+			stream("__properties_version1.0", props(32, 1252)),
+			stream("__substg1.0_1000001F", utf16le("see http://a.example/")),
+			{Name: "__attach_version1.0_#00000000", Storage: true, Children: []*mailgen.CFBEntry{
+				stream("__substg1.0_3707001F", utf16le("a.htm")),
+				stream("__substg1.0_37010102", padded(`<a href="http://b.example/">b</a>`)),
+			}},
+		})
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(seed)
 	}
-	f.Add(seed)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		mr, err := OutlookMessage(bytes.NewReader(data))
 		if err != nil {
@@ -167,4 +185,42 @@ func FuzzOutlookMessage(f *testing.F) {
 			t.Fatalf("no end after 20s on %d bytes", len(data))
 		}
 	})
+}
+
+// TestOutlookMessageLoop: a stream whose chain loops back on itself, and
+// that says it is a gigabyte long, gives no more than the file holds (its
+// streams' budget) and an end, not a read without end.
+func TestOutlookMessageLoop(t *testing.T) {
+	defer func(n int) { minStream = n }(minStream)
+	minStream = 4096
+	file := buildCFB(t, []*mailgen.CFBEntry{
+		stream("__properties_version1.0", props(32, 1252)),
+		stream("__substg1.0_1000001F", utf16le("see http://a.example/")),
+	})
+	// Its streams come first, the body's (the shorter name) in sectors 0
+	// to 7: the FAT entry of its last sector is made to point to its
+	// first, and its size to a gigabyte.
+	fatAt := (int64(binary.LittleEndian.Uint32(file[0x4C:])) + 1) * 512
+	binary.LittleEndian.PutUint32(file[fatAt+4*7:], 0)
+	dirAt := (int64(binary.LittleEndian.Uint32(file[0x30:])) + 1) * 512
+	patched := false
+	for i := int64(0); i < 4; i++ {
+		e := file[dirAt+128*i : dirAt+128*i+128]
+		if binary.LittleEndian.Uint32(e[0x74:]) == 0 && e[0x42] == 2 {
+			binary.LittleEndian.PutUint64(e[0x78:], 1<<30)
+			patched = true
+		}
+	}
+	if !patched {
+		t.Fatal("no stream starts at sector 0: the layout changed")
+	}
+	mr, err := OutlookMessage(bytes.NewReader(file))
+	if err != nil {
+		return // refused: fine
+	}
+	defer mr.Close()
+	n, _ := io.Copy(io.Discard, mr)
+	if n > 4*int64(len(file)) {
+		t.Errorf("%d bytes rendered from a file of %d", n, len(file))
+	}
 }

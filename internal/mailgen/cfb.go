@@ -20,9 +20,9 @@ type CFBEntry struct {
 // CompoundFile lays out a compound file ([MS-CFB], version 3, 512-byte
 // sectors) holding entries under its root, for tests of what reads one
 // (an Outlook .msg file): the streams first, each in sectors of its own,
-// then the directory, then the FAT. It lays out no mini stream: every
-// stream must be at least its cutoff long, 4096 bytes; nor a DIFAT: the
-// file must be at most about 7 MB (an error otherwise). Siblings are chained through their right
+// those shorter than 4096 bytes in the mini stream, then the directory,
+// then the FAT. It lays out no DIFAT: the file must be at most about 7 MB
+// (an error otherwise). Siblings are chained through their right
 // sibling, in the order §2.6.4 compares names.
 func CompoundFile(entries []*CFBEntry) ([]byte, error) {
 	const (
@@ -85,13 +85,40 @@ func CompoundFile(entries []*CFBEntry) ([]byte, error) {
 		body = append(body, padded...)
 		return first
 	}
+	// Streams shorter than the cutoff go in the mini stream, in sectors
+	// of 64 bytes chained by the mini FAT (§2.5); the mini stream is the
+	// root entry's stream, the mini FAT a chain of regular sectors.
+	var mini []byte
+	var miniFAT []uint32
 	for _, d := range dir[1:] {
-		if !d.e.Storage {
-			if len(d.e.Data) < 4096 {
-				return nil, fmt.Errorf("stream %s is %d bytes: CompoundFile lays out no mini stream", d.e.Name, len(d.e.Data))
-			}
+		switch {
+		case d.e.Storage:
+		case len(d.e.Data) >= 4096:
 			d.start, d.size = place(d.e.Data), uint64(len(d.e.Data))
+		case len(d.e.Data) > 0:
+			d.start, d.size = uint32(len(miniFAT)), uint64(len(d.e.Data))
+			n := (len(d.e.Data) + 63) / 64
+			for i := range n {
+				next := uint32(len(miniFAT) + 1)
+				if i == n-1 {
+					next = endOfChain
+				}
+				miniFAT = append(miniFAT, next)
+			}
+			padded := make([]byte, n*64)
+			copy(padded, d.e.Data)
+			mini = append(mini, padded...)
 		}
+	}
+	miniFATStart, nMiniFAT := uint32(endOfChain), 0
+	if len(mini) > 0 {
+		dir[0].start, dir[0].size = place(mini), uint64(len(mini))
+		b := make([]byte, 4*len(miniFAT))
+		for i, v := range miniFAT {
+			binary.LittleEndian.PutUint32(b[4*i:], v)
+		}
+		nMiniFAT = (len(b) + sector - 1) / sector
+		miniFATStart = place(b)
 	}
 	dirBytes := make([]byte, 0, len(dir)*128)
 	for _, d := range dir {
@@ -149,7 +176,8 @@ func CompoundFile(entries []*CFBEntry) ([]byte, error) {
 	binary.LittleEndian.PutUint32(head[0x2C:], uint32(nFAT))
 	binary.LittleEndian.PutUint32(head[0x30:], dirStart)
 	binary.LittleEndian.PutUint32(head[0x38:], 4096)
-	binary.LittleEndian.PutUint32(head[0x3C:], endOfChain)
+	binary.LittleEndian.PutUint32(head[0x3C:], miniFATStart)
+	binary.LittleEndian.PutUint32(head[0x40:], uint32(nMiniFAT))
 	binary.LittleEndian.PutUint32(head[0x44:], endOfChain)
 	for i := range 109 {
 		v := uint32(freeSect)
