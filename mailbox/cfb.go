@@ -82,15 +82,14 @@ func readerSize(ra io.ReaderAt) int64 {
 
 // cfbEntry is a storage or a stream of a compound file.
 type cfbEntry struct {
-	name    string
-	path    []string // the storages it is in, outermost first
-	stream  bool
-	start   uint32
-	size    int64
-	left    uint32 // siblings and child, in the directory
-	right   uint32
-	child   uint32
-	typeRaw byte
+	name   string
+	path   []string // the storages it is in, outermost first
+	stream bool
+	start  uint32
+	size   int64
+	left   uint32 // siblings and child, in the directory
+	right  uint32
+	child  uint32
 }
 
 // openCFB opens the compound file in ra: its header, DIFAT, directory's
@@ -210,7 +209,7 @@ func (c *cfb) entry(i uint32) (*cfbEntry, error) {
 	for k := range u {
 		u[k] = binary.LittleEndian.Uint16(b[2*k:])
 	}
-	e := &cfbEntry{name: string(utf16.Decode(u)), typeRaw: b[0x42], stream: b[0x42] == 2,
+	e := &cfbEntry{name: string(utf16.Decode(u)), stream: b[0x42] == 2,
 		left: binary.LittleEndian.Uint32(b[0x44:]), right: binary.LittleEndian.Uint32(b[0x48:]),
 		child: binary.LittleEndian.Uint32(b[0x4C:]), start: binary.LittleEndian.Uint32(b[0x74:])}
 	e.size = int64(binary.LittleEndian.Uint64(b[0x78:]))

@@ -104,7 +104,7 @@ func (c *cssStream) step(b byte) {
 	switch c.state {
 	case cssURLStart, cssImport:
 		switch {
-		case isCSSSpace(b):
+		case ascii.IsSpace(b):
 			return
 		case b == '"' || b == '\'':
 			c.state, c.quote = cssQuoted, b
@@ -129,7 +129,7 @@ func (c *cssStream) step(b byte) {
 		}
 		return
 	case cssBare:
-		if b == ')' || isCSSSpace(b) || b < 0x20 {
+		if b == ')' || ascii.IsSpace(b) || b < 0x20 {
 			c.end()
 		} else {
 			c.add(b)
@@ -184,8 +184,6 @@ func cssURLs(css []byte, fn func(u []byte)) {
 	c.write(css)
 	c.close()
 }
-
-func isCSSSpace(c byte) bool { return ascii.IsSpace(c) }
 
 // isCSSName reports whether c may be part of a CSS identifier before
 // "url(": "myurl(" is another function. c is in lower case, 0 before the

@@ -363,9 +363,9 @@ func (h *htmlText) reset(r io.Reader, elide int) {
 	z.legacyComments = true                 // no text lost to a comment left open (readComment)
 	z.elideRun, z.slack = elide, elideSlack // ElideLong
 	*h = htmlText{z: z, out: keep(h.out), val: keep(h.val), href: keep(h.href), inner: h.inner,
-		css: cssStream{arg: h.css.arg[:0]}, sheet: cssStream{arg: h.sheet.arg[:0], fn: h.sheet.fn}, sheetURLs: keep(h.sheetURLs), style: keep(h.style)}
+		css: cssStream{arg: h.css.arg[:0], fn: h.css.fn}, sheet: cssStream{arg: h.sheet.arg[:0], fn: h.sheet.fn}, sheetURLs: keep(h.sheetURLs), style: keep(h.style)}
 	if h.sheet.fn == nil {
-		h.sheet.fn = h.sheetURL
+		h.css.fn, h.sheet.fn = h.urlTarget, h.sheetURL
 	}
 	z.dropped = h.sheet.write
 }
@@ -528,9 +528,6 @@ func (h *htmlText) attrTargets(tag string, k, raw []byte, mayView bool, gap valu
 		if bytes.IndexByte(raw, '&') >= 0 {
 			h.style = unescapeAttr(h.style[:0], raw)
 			raw = h.style
-		}
-		if h.css.fn == nil {
-			h.css.fn = h.urlTarget
 		}
 		h.css.write(raw)
 		h.css.close()

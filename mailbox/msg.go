@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"mime"
+	"strconv"
 	"strings"
 	"unicode/utf16"
 )
@@ -65,7 +66,7 @@ func OutlookMessage(ra io.ReaderAt) (_ io.ReadCloser, err error) {
 			}
 			pw.CloseWithError(err)
 		}()
-		err = m.render(ra, w)
+		err = m.render(doc, w)
 		if err == nil {
 			err = w.Flush()
 		}
@@ -89,6 +90,11 @@ type msgFile struct {
 // base64, in which no "-" stands.
 const msgBoundary = "urlgrep-outlook-message-part"
 
+// msgAltBoundary, and a number, separates the bodies of a message's
+// multipart/alternative: no boundary is another's prefix (RFC 2046
+// §5.1.1 asks that none be found in the parts it encloses).
+const msgAltBoundary = "urlgrep-outlook-alternative"
+
 // maxMsgHeaders bounds the transport headers kept, as a header block is
 // bounded (maxHeaderBytes).
 const maxMsgHeaders = maxHeaderBytes
@@ -100,19 +106,9 @@ func msgProp(name string) (id, typ uint16, ok bool) {
 	if !found || len(hex) != 8 {
 		return 0, 0, false
 	}
-	var v uint32
-	for _, c := range []byte(hex) {
-		v <<= 4
-		switch {
-		case '0' <= c && c <= '9':
-			v |= uint32(c - '0')
-		case 'A' <= c && c <= 'F':
-			v |= uint32(c - 'A' + 10)
-		case 'a' <= c && c <= 'f':
-			v |= uint32(c - 'a' + 10)
-		default:
-			return 0, 0, false
-		}
+	v, err := strconv.ParseUint(hex, 16, 32)
+	if err != nil {
+		return 0, 0, false
 	}
 	return uint16(v >> 16), uint16(v), true
 }
@@ -232,24 +228,20 @@ func msgString(b []byte, typ uint16) string {
 
 // render is the second pass: the MIME message, streams copied as they
 // come.
-func (m *msgFile) render(ra io.ReaderAt, w *bufio.Writer) error {
+func (m *msgFile) render(doc *cfb, w *bufio.Writer) error {
 	if len(m.headers) > 0 {
 		writeHeaders(w, m.headers)
 	} else if m.subject != "" {
 		fmt.Fprintf(w, "Subject: %s\r\n", oneLine(m.subject))
 	}
 	fmt.Fprintf(w, "MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=%q\r\n\r\n", msgBoundary)
-	doc, err := openCFB(ra)
-	if err != nil {
-		return err
-	}
 	// A message's bodies are one multipart/alternative, as a mail's text
 	// and HTML are (a link in both is one): the streams of a storage come
 	// one after another ([MS-CFB]'s tree, walked in order), so the group
 	// opens at its first body and closes at its last.
 	boundary, written, groups := msgBoundary, map[string]int{}, 0
 	doc.resetBudget()
-	err = doc.walk(func(f *cfbEntry) error {
+	err := doc.walk(func(f *cfbEntry) error {
 		id, typ, ok := msgProp(f.name)
 		if !f.stream || !ok || f.size == 0 {
 			return nil
@@ -281,7 +273,7 @@ func (m *msgFile) render(ra io.ReaderAt, w *bufio.Writer) error {
 		}
 		if body && m.bodies[key] > 1 && written[key] == 0 {
 			groups++
-			boundary = fmt.Sprintf("%s-%d", msgBoundary, groups)
+			boundary = fmt.Sprintf("%s-%d", msgAltBoundary, groups)
 			fmt.Fprintf(w, "--%s\r\nContent-Type: multipart/alternative; boundary=%q\r\n\r\n", msgBoundary, boundary)
 		}
 		fmt.Fprintf(w, "--%s\r\nContent-Type: %s\r\nContent-Transfer-Encoding: base64\r\n\r\n", boundary, ctype)

@@ -101,7 +101,7 @@ func amazonHosts() []string {
 
 func init() {
 	for _, q := range queryShims {
-		shims = append(shims, shim{name: q.name, at: matchHostPath(q.hosts, q.paths), target: params(q.keys)})
+		shims = append(shims, shim{name: q.name, at: matchHostPath(q.hosts, q.paths), target: param(q.keys...)})
 	}
 }
 
@@ -132,18 +132,5 @@ func matchHostPath(hosts, paths []string) func(host, path string) bool {
 			}
 		}
 		return false
-	}
-}
-
-// params returns a target reader taking the form-decoded value of the
-// first of keys the query holds, as queryTarget.
-func params(keys []string) func(path, query string) (string, bool) {
-	return func(_, query string) (string, bool) {
-		for _, k := range keys {
-			if t, ok := queryTarget(query, k); ok {
-				return t, true
-			}
-		}
-		return "", false
 	}
 }

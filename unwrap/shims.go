@@ -160,10 +160,17 @@ func isTrendMicroHost(host string) bool {
 	return ok && !strings.Contains(first, ".") && (first == "ctp" || strings.HasSuffix(first, "-ctp"))
 }
 
-// param returns a target reader taking the form-decoded value of key from
-// the query, as queryTarget.
-func param(key string) func(path, query string) (string, bool) {
-	return func(_, query string) (string, bool) { return queryTarget(query, key) }
+// param returns a target reader taking the form-decoded value of the
+// first of keys the query holds, as queryTarget.
+func param(keys ...string) func(path, query string) (string, bool) {
+	return func(_, query string) (string, bool) {
+		for _, k := range keys {
+			if t, ok := queryTarget(query, k); ok {
+				return t, true
+			}
+		}
+		return "", false
+	}
 }
 
 // sophosTarget decodes Sophos' u: the target in standard base64, with or
