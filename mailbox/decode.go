@@ -367,7 +367,11 @@ func (h *htmlText) reset(r io.Reader, elide int) {
 	if h.sheet.fn == nil {
 		h.css.fn, h.sheet.fn = h.urlTarget, h.sheetURL
 	}
-	z.dropped = h.sheet.write
+	if z.dropped == nil {
+		// Bound once: a method value made at each reset was an
+		// allocation a part (TestAlternativeGroupAllocs).
+		z.dropped = h.sheet.write
+	}
 }
 
 // keep returns b emptied for the next part, or nil when an inline image's

@@ -107,7 +107,7 @@ func (z *htmlTok) reset(r io.Reader, maxBuf int) {
 	if cap(buf) > htmlKeepBuf {
 		buf = make([]byte, 0, htmlBufStart)
 	}
-	*z = htmlTok{r: r, buf: buf, size: htmlBufStart, attr: z.attr[:0], gaps: z.gaps[:0], maxBuf: maxBuf}
+	*z = htmlTok{r: r, buf: buf, size: htmlBufStart, attr: z.attr[:0], gaps: z.gaps[:0], maxBuf: maxBuf, dropped: z.dropped}
 }
 
 // htmlKeepBuf bounds the buffer a tokenizer keeps for the next part.

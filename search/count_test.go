@@ -219,7 +219,9 @@ func TestAlternativeGroupAllocs(t *testing.T) {
 			return a
 		}
 		few, many := allocs(100), allocs(400)
-		if perMsg := (many - few) / 300; perMsg > 1 {
+		// Half an allocation a message: one a part (a method value
+		// bound at each reset) went unseen under a bound of one.
+		if perMsg := (many - few) / 300; perMsg > 0.5 {
 			t.Errorf("%+v: %v allocations for 100 messages, %v for 400: %.2f a message", o, few, many, perMsg)
 		}
 	}
