@@ -663,9 +663,14 @@ func jsonHex(b []byte) rune {
 // Tools&amp;rel=16" in a paragraph, href="/buglist.cgi?a=1&amp;b=2"),
 // and the plain text made from them (spam's text parts), write a query's
 // "&" so; read as written, the URL asked the server for a parameter
-// "amp;b". No URL holds "&amp;" for itself. Other references stay as
-// written: "&lt;" and "&gt;" stand for what no URL holds, and in spam's
-// broken HTML ("/&gt") end it. (Mail's HTML parts are decoded before.)
+// "amp;b". No URL holds "&amp;" for itself. A numeric reference to
+// another character a URL holds as written is resolved too (HTML
+// §13.1.4): Go's html/template writes "+" as "&#43;" in attributes and
+// text ("css?family=Open&#43;Sans", which read as written is a fragment),
+// and mail's HTML hides a host's dot as "&#46;" (refChar). Other
+// references stay as written: "&lt;" and "&gt;" stand for what no URL
+// holds, and in spam's broken HTML ("/&gt") end it; "&#39;" and "&#34;"
+// are quotes. (Mail's HTML parts are decoded before.)
 // raw itself when it holds no such reference; for a lazy Finder, the
 // text is in its rejoin buffer, as a wrapper's rejoined reading is.
 func (f *Finder) ampText(raw string, b []byte) string {
@@ -697,18 +702,20 @@ func ampResolved(s string) string {
 	return string(appendAmpResolved(make([]byte, 0, len(s)), b, i))
 }
 
-// appendAmpResolved appends b to out with its references to "&"
-// resolved, the first at b[i].
+// appendAmpResolved appends b to out with its references to "&" (and
+// to the characters refChar resolves) resolved, the first at b[i].
 func appendAmpResolved(out, b []byte, i int) []byte {
 	for i >= 0 {
-		out = append(append(out, b[:i]...), '&')
-		b = b[i+ampRefLen(b[i:]):]
+		n, c := refChar(b[i:])
+		out = append(append(out, b[:i]...), c)
+		b = b[i+n:]
 		i = ampRef(b)
 	}
 	return append(out, b...)
 }
 
-// ampRef returns the index of the first reference to "&" in b, or -1.
+// ampRef returns the index of the first reference refChar resolves in
+// b, or -1.
 func ampRef(b []byte) int {
 	for i := 0; ; {
 		k := bytes.IndexByte(b[i:], '&')
@@ -722,16 +729,49 @@ func ampRef(b []byte) int {
 	}
 }
 
-// ampRefLen returns the length of the reference to "&" that b starts
-// with ("&amp;", "&AMP;", "&#38;", "&#x26;", "&#X26;"), or 0.
+// ampRefLen returns the length of the reference refChar resolves that b
+// starts with, or 0.
 func ampRefLen(b []byte) int {
-	switch {
-	case len(b) >= 5 && (string(b[:5]) == "&amp;" || string(b[:5]) == "&AMP;" || string(b[:5]) == "&#38;"):
-		return 5
-	case len(b) >= 6 && (string(b[:6]) == "&#x26;" || string(b[:6]) == "&#X26;"):
-		return 6
+	n, _ := refChar(b)
+	return n
+}
+
+// refChar reads the character reference at the start of b that a URL's
+// text resolves (HTML §13.1.4, XML §4.1): "&amp;" or "&AMP;", or a
+// numeric reference, decimal ("&#43;") or hexadecimal ("&#x2B;"), to an
+// ASCII character a URL holds as written (urlByte) but a quote. It
+// returns the reference's length and the character, or 0.
+func refChar(b []byte) (n int, c byte) {
+	if len(b) < 4 || b[0] != '&' {
+		return 0, 0
 	}
-	return 0
+	if b[1] != '#' {
+		if len(b) >= 5 && (string(b[1:5]) == "amp;" || string(b[1:5]) == "AMP;") {
+			return 5, '&'
+		}
+		return 0, 0
+	}
+	i, base := 2, 10
+	if b[2] == 'x' || b[2] == 'X' {
+		i, base = 3, 16
+	}
+	v, digits := 0, 0
+	for ; i < len(b) && digits < 7; i++ {
+		d := int(b[i])
+		switch {
+		case '0' <= d && d <= '9':
+			d -= '0'
+		case base == 16 && 'a' <= d|0x20 && d|0x20 <= 'f':
+			d = d | 0x20 - 'a' + 10
+		case d == ';' && digits > 0 && v < utf8.RuneSelf && urlByte[v] && v != '\'':
+			return i + 1, byte(v)
+		default:
+			return 0, 0
+		}
+		v = v*base + d
+		digits++
+	}
+	return 0, 0
 }
 
 // hostListEnd returns where a URL's authority, data[from:end] up to its

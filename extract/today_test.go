@@ -221,6 +221,13 @@ var todayTests = []struct {
 	{"ampersand in brackets", "Unsubscribe<https://list.example.com/u?id=1&amp;x=2> and <URL:http://a.example/?a=1&#38;b=2> and\n <http://www.2.example.com/cform.php\n         &amp;email=(someone@example.com)> .",
 		[]string{"https://list.example.com/u?id=1&x=2", "http://a.example/?a=1&b=2", "http://www.2.example.com/cform.php&email=(someone@example.com)"}},
 	{"entity in quotes", `href="http://g.example/search?q=&lt;html&gt;" and http://g.example/a&amp;`, []string{"http://g.example/search?q=&lt;html&gt;", "http://g.example/a"}},
+	// A numeric reference to a character a URL holds as written is that
+	// character: Go's html/template writes "+" as "&#43;" (read as written,
+	// "#43;Sans" was a fragment), a newsletter's HTML a host's dot as
+	// "&#46;". Quotes, a character no URL holds, a reference with no ";"
+	// or of no character stay as written; one at the end is taken off.
+	{"numeric references", `<link href="https://fonts.googleapis.com/css?family=Open&#43;Sans:400,600"> href=&#34;http://k.example/css?f=A&#x2b;B&#34; mailto:help@buy4now&#46;ie http://l.example/a&#0040;b&#X29;c&#x3D;&#37;20 http://m.example/McDonald&#39;s http://n.example/a&#60;b http://o.example/a&#43b&#1234567;c&#;d&#xZ;e http://p.example/a&#43;`,
+		[]string{"https://fonts.googleapis.com/css?family=Open+Sans:400,600", "http://k.example/css?f=A+B", "mailto:help@buy4now.ie", "http://l.example/a(b)c=%20", "http://m.example/McDonald&#39;s", "http://n.example/a&#60;b", "http://o.example/a&#43b&#1234567;c&#;d&#xZ;e", "http://p.example/a"}},
 	// A possessive is prose's after a host or a final "/"; after a word
 	// in the path the "'s" is the URL's, as page titles end (it was
 	// prose's there too until the fifteenth session, as twitter-text has
