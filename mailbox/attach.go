@@ -3,6 +3,7 @@ package mailbox
 import (
 	"bytes"
 	"encoding/base64"
+	"io"
 	"mime"
 	"path"
 	"strings"
@@ -65,14 +66,7 @@ func readAs(mediatype, name string, disposition []byte) string {
 	if as := extType(name); as != "" {
 		return as
 	}
-	if len(disposition) == 0 {
-		return ""
-	}
-	_, params, err := mime.ParseMediaType(string(disposition))
-	if err != nil {
-		return ""
-	}
-	return extType(params["filename"])
+	return extType(dispositionName(disposition))
 }
 
 // extType returns the media type a file named name is read as, by its
@@ -150,6 +144,52 @@ func (r *Reader) encodedMessage(h header, start Position, path, group string) bo
 		return false
 	}
 	p := r.newPart(h, start, "message/rfc822", contentType{}, path, group)
+	r.startChild(p, p.Body, path)
+	return true
+}
+
+// tnefTypes are the media types of a TNEF stream (winmail.dat).
+var tnefTypes = map[string]bool{"application/ms-tnef": true, "application/vnd.ms-tnef": true}
+
+// tnefMessage starts reading a TNEF part (an attachment of type
+// application/ms-tnef, or named winmail.dat by its type or, for
+// application/octet-stream, its disposition, whose first bytes are a
+// TNEF stream's) as the message it holds (TNEFMessage), read by a
+// Reader of its own (childNext). false, the part then read as any other,
+// for another part, or past maxNest.
+func (r *Reader) tnefMessage(h header, start Position, mediatype string, ct contentType, path, group string) bool {
+	if r.nest >= maxNest || !tnefTypes[mediatype] && !isWinmail(ct.name) &&
+		(mediatype != "application/octet-stream" || !isWinmail(dispositionName(h.get("Content-Disposition")))) {
+		return false
+	}
+	cte := transferEncoding(h.get("Content-Transfer-Encoding"))
+	if !IsTNEF(r.firstBytes(cte)) {
+		return false
+	}
+	p := r.newPart(h, start, "application/ms-tnef", contentType{}, path, group)
+	r.startChild(p, TNEFMessage(p.Body), path)
+	return true
+}
+
+// isWinmail reports whether name is a TNEF stream's usual file name.
+func isWinmail(name string) bool { return strings.EqualFold(strings.TrimSpace(name), "winmail.dat") }
+
+// dispositionName returns the file name a Content-Disposition value gives
+// (RFC 2183 §2.3), or "".
+func dispositionName(disposition []byte) string {
+	if len(disposition) == 0 {
+		return ""
+	}
+	_, params, err := mime.ParseMediaType(string(disposition))
+	if err != nil {
+		return ""
+	}
+	return params["filename"]
+}
+
+// startChild has a Reader of its own read the message in body, the
+// decoded body of this Reader's part p (childNext).
+func (r *Reader) startChild(p *Part, body io.Reader, path string) {
 	outer := r
 	c := &Reader{
 		problem: func(pr Problem) {
@@ -162,9 +202,8 @@ func (r *Reader) encodedMessage(h header, start Position, path, group string) bo
 		within: r.within, elide: r.elide, mayHold: r.mayHold, noBulk: r.noBulk, qpByPiece: r.qpByPiece, reuse: true,
 		nest: r.nest + 1,
 	}
-	c.src = newSource(p.Body, Position{})
+	c.src = newSource(body, Position{})
 	r.child, r.childPart = c, p
-	return true
 }
 
 // childNext returns the next part of the encoded message the child Reader

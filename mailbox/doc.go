@@ -2,7 +2,8 @@
 // part, for the URL scanner: mbox files (with ">From " unquoting), MMDF
 // mailboxes, news batches (rnews), single RFC 5322 messages and news
 // articles, Apple Mail's .emlx files (the message without Mail's property
-// list), Outlook's .msg files (OutlookMessage renders one as MIME); MIME multipart bodies of any depth, their text parts, and the
+// list), Outlook's .msg files (OutlookMessage renders one as MIME), and TNEF
+// streams (winmail.dat, an ms-tnef part or file: TNEFMessage); MIME multipart bodies of any depth, their text parts, and the
 // attachments that are text by their type or their file's name (an HTML
 // page sent as application/octet-stream, an SVG);
 // quoted-printable (whose soft line breaks rejoin the URLs they split) and

@@ -1,12 +1,14 @@
 package mailbox_test
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"log"
 	"strings"
 
 	"github.com/urlgrep/urlgrep/extract"
+	"github.com/urlgrep/urlgrep/internal/mailgen"
 	"github.com/urlgrep/urlgrep/mailbox"
 )
 
@@ -51,4 +53,36 @@ func ExampleReader() {
 	// message 1 <draft-3@example.org> part header:Subject (text/plain): "the draft"
 	// message 1 <draft-3@example.org> part 1 (text/plain): "The café draft is at https://www.example.org/drafts/uri-context-03.txt?fmt=txt for now.\n"
 	//   URL: https://www.example.org/drafts/uri-context-03.txt?fmt=txt
+}
+
+// A winmail.dat (a TNEF stream) holding a message's body as compressed
+// rich text, here of the uncompressed kind, with a link in a field:
+// TNEFMessage renders it as MIME, which a Reader reads as any mail.
+func ExampleTNEFMessage() {
+	tnef := mailgen.TNEF([]mailgen.TNEFAttr{
+		{Level: 1, ID: 0x00018004, Data: []byte("Minutes\x00")}, // attSubject
+		{Level: 1, ID: 0x00069003, Props: []mailgen.TNEFProp{ // attMAPIProps
+			{ID: 0x1009, Type: 0x0102, Values: [][]byte{ // PidTagRtfCompressed
+				mailgen.UncompressedRTF(`{\rtf1\ansi{\fonttbl{\f0 Arial;}}The minutes: {\field{\*\fldinst HYPERLINK "https://wiki.example/minutes"}{\fldrslt here}}\par}`),
+			}},
+		}},
+	})
+	mr := mailbox.NewReader(mailbox.TNEFMessage(bytes.NewReader(tnef)))
+	for {
+		p, err := mr.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			log.Fatal(err)
+		}
+		text, err := io.ReadAll(p.Body)
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Printf("part %s (%s): %q\n", p.Path, p.Type, text)
+	}
+	// Output:
+	// part header:Subject (text/plain): "Minutes"
+	// part 1.1 (text/plain): "The minutes: HYPERLINK \"https://wiki.example/minutes\"here\n"
 }

@@ -359,7 +359,10 @@ func oneLine(s string) string { return strings.NewReplacer("\r", " ", "\n", " ")
 // lineWriter breaks what it is given into lines of 76 bytes (RFC 2045
 // §6.8's base64 lines).
 type lineWriter struct {
-	w *bufio.Writer
+	w interface {
+		io.Writer
+		io.ByteWriter
+	}
 	n int
 }
 

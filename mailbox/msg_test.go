@@ -167,23 +167,7 @@ func FuzzOutlookMessage(f *testing.F) {
 			return
 		}
 		defer mr.Close()
-		done := make(chan struct{})
-		go func() {
-			defer close(done)
-			r := NewReader(io.LimitReader(mr, 8<<20))
-			for {
-				p, err := r.Next()
-				if err != nil {
-					return
-				}
-				io.Copy(io.Discard, p.Body)
-			}
-		}()
-		select {
-		case <-done:
-		case <-time.After(20 * time.Second):
-			t.Fatalf("no end after 20s on %d bytes", len(data))
-		}
+		within(t, 20*time.Second, len(data), func() { readToEnd(io.LimitReader(mr, 8<<20)) })
 	})
 }
 

@@ -442,6 +442,9 @@ func (r *Reader) startBody(h header, start Position, path, group string, depth i
 		path = "1"
 	}
 	declared := mediatype
+	if depth < maxDepth && r.tnefMessage(h, start, mediatype, ct, path, group) {
+		return
+	}
 	if !isText(mediatype) {
 		// Text by another name (readAs): an SVG, an HTML page sent as
 		// application/octet-stream, a message saved as a .eml file. The

@@ -52,6 +52,7 @@ type kit struct {
 	// gzipped page is decoded twice), their 64 KiB buffers made once,
 	// not for each of /usr/share/man's 22,402 pages.
 	unzipped, unroffed *bufio.Reader
+	untnef             *bufio.Reader // a winmail.dat's rendering (mailbox.TNEFMessage), read from unzipped's or br
 	st                 *stream
 	// Texts' mail Reader, and the problems it reported that Texts has
 	// not told yet.
@@ -225,6 +226,13 @@ func (s *searcher) open() (r *bufio.Reader, mail, skip, live bool, done func(), 
 			}
 			return nil, false, true, live, done, nil
 		}
+	}
+	if !s.o.Raw && mailbox.IsTNEF(head) {
+		// A TNEF stream (winmail.dat, saved from a mail): read as the
+		// MIME message it holds (mailbox.TNEFMessage), as it comes.
+		br = reader(&s.kit.untnef, mailbox.TNEFMessage(br))
+		s.under = nil
+		return br, true, false, live, done, nil
 	}
 	if !s.o.Binary && bytes.IndexByte(head, 0) >= 0 {
 		if !s.o.QuietBinary {

@@ -1,0 +1,66 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/urlgrep/urlgrep/internal/mailgen"
+)
+
+// TestTNEFFile: a winmail.dat saved from a mail (a TNEF stream) is read
+// as the message it holds (mailbox.TNEFMessage), named, from a pipe, and
+// gzipped (--search-zip); with --raw it is the binary file it is.
+func TestTNEFFile(t *testing.T) {
+	const (
+		attBody, attMAPIProps = 0x0002800C, 0x00069003
+		attRendData, attData  = 0x00069002, 0x0006800F
+		attTitle              = 0x00018010
+	)
+	tnef := mailgen.TNEF([]mailgen.TNEFAttr{
+		{Level: 1, ID: attBody, Data: []byte("Pay at https://pay.example/now today.\x00")},
+		{Level: 1, ID: attMAPIProps, Props: []mailgen.TNEFProp{
+			{ID: 0x1013, Type: 0x0102, Values: [][]byte{[]byte(`<a href="https://html.example/x">x</a>`)}},
+		}},
+		{Level: 2, ID: attRendData, Data: make([]byte, 14)},
+		{Level: 2, ID: attTitle, Data: []byte("invoice.htm\x00")},
+		{Level: 2, ID: attData, Data: []byte(`<a href="https://phish.example/x">open</a>`)},
+	})
+	dir := t.TempDir()
+	path := filepath.Join(dir, "winmail.dat")
+	if err := os.WriteFile(path, tnef, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write(tnef)
+	zw.Close()
+	gzPath := filepath.Join(dir, "winmail.dat.gz")
+	if err := os.WriteFile(gzPath, gz.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want := "https://pay.example/now\nhttps://html.example/x\nhttps://phish.example/x\n"
+	for _, c := range []struct {
+		name  string
+		args  []string
+		stdin []byte
+	}{
+		{"named", []string{path}, nil},
+		{"a pipe", nil, tnef},
+		{"gzipped", []string{"--search-zip", gzPath}, nil},
+	} {
+		var out, errOut bytes.Buffer
+		var in = onlyReader{bytes.NewReader(c.stdin)}
+		if code := run(c.args, in, &out, &errOut); code != 0 || out.String() != want {
+			t.Errorf("%s: exit status %d, output %q, stderr %q; want %q", c.name, code, out.String(), errOut.String(), want)
+		}
+	}
+	var out, errOut bytes.Buffer
+	if code := run([]string{"--raw", path}, strings.NewReader(""), &out, &errOut); code != 1 || out.Len() > 0 ||
+		!strings.Contains(errOut.String(), "binary file skipped") {
+		t.Errorf("--raw: exit status %d, output %q, stderr %q", code, out.String(), errOut.String())
+	}
+}
