@@ -132,10 +132,12 @@ const (
 )
 
 // isBody reports whether a property of id and type is a message's body:
-// its text (PR_BODY) or its HTML (PR_HTML).
+// its text (PR_BODY), its HTML (PR_HTML) or its compressed rich text
+// (PR_RTF_COMPRESSED, [MS-OXRTFCP]), which a message written in rich text
+// may have alone.
 func isBody(id, typ uint16) bool {
 	text := typ == typeUnicode || typ == typeString8
-	return id == propBody && text || id == propHTML && (text || typ == typeBinary)
+	return id == propBody && text || id == propHTML && (text || typ == typeBinary) || id == propRTFCompressed && typ == typeBinary
 }
 
 // storagePath returns the key of the storage an entry is in: its path.
@@ -250,6 +252,8 @@ func (m *msgFile) render(doc *cfb, w *bufio.Writer) error {
 		var ctype string
 		body := isBody(id, typ)
 		switch {
+		case body && id == propRTFCompressed:
+			ctype = "" // its text's (rtfText), as TNEFMessage reads it
 		case body && id == propBody:
 			ctype = "text/plain" + charsetParam(typ, m.cpids[key])
 		case body:
@@ -276,10 +280,14 @@ func (m *msgFile) render(doc *cfb, w *bufio.Writer) error {
 			boundary = fmt.Sprintf("%s-%d", msgAltBoundary, groups)
 			fmt.Fprintf(w, "--%s\r\nContent-Type: multipart/alternative; boundary=%q\r\n\r\n", msgBoundary, boundary)
 		}
+		var src io.Reader = doc.open(f)
+		if body && id == propRTFCompressed {
+			ctype, src = richText(src)
+		}
 		fmt.Fprintf(w, "--%s\r\nContent-Type: %s\r\nContent-Transfer-Encoding: base64\r\n\r\n", boundary, ctype)
 		lw := &lineWriter{w: w}
 		enc := base64.NewEncoder(base64.StdEncoding, lw)
-		if _, err := io.Copy(enc, doc.open(f)); err != nil {
+		if _, err := io.Copy(enc, src); err != nil {
 			return err
 		}
 		enc.Close()

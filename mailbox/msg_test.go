@@ -58,8 +58,9 @@ func buildCFB(t *testing.T, entries []*mailgen.CFBEntry) []byte {
 }
 
 // TestOutlookMessage reads a .msg file built here as Outlook lays one
-// out: its transport headers, its body as UTF-16 text and as HTML in its
-// code page (one multipart/alternative group: a link in both is one), an
+// out: its transport headers, its body as UTF-16 text, as rich text (its
+// text read, not Word's XML namespace) and as HTML in its code page (one
+// multipart/alternative group: a link in each is one), an
 // HTML attachment sent as application/octet-stream, an image attachment,
 // and an attached message with a body of its own.
 func TestOutlookMessage(t *testing.T) {
@@ -76,6 +77,7 @@ func testOutlookMessage(t *testing.T) {
 		stream("__substg1.0_0037001F", utf16le("Your invoice")),
 		stream("__substg1.0_007D001F", utf16le("Received: from mx.example.org\r\nMessage-ID: <1@example.org>\r\nList-Unsubscribe: <https://list.example/u>\r\nMIME-Version: 1.0\r\nContent-Type: multipart/alternative;\r\n\tboundary=\"orig\"\r\nSubject: Your invoice\r\n\r\n")),
 		stream("__substg1.0_1000001F", utf16le("Pay at http://text.example/pay now.")),
+		stream("__substg1.0_10090102", padded(string(mailgen.UncompressedRTF(`{\rtf1{\*\xmlnstbl {\xmlns1 http://schemas.microsoft.com/office/word/2003/wordml}}Pay {\field{\*\fldinst HYPERLINK "http://rtf.example/pay"}{\fldrslt here}}}`)))),
 		stream("__substg1.0_10130102", padded("<p>Caf\xe9 <a href=\"http://html.example/pay\">pay</a></p>")),
 		{Name: "__attach_version1.0_#00000000", Storage: true, Children: []*mailgen.CFBEntry{
 			stream("__substg1.0_3707001F", utf16le("statement.htm")),
@@ -112,7 +114,8 @@ func testOutlookMessage(t *testing.T) {
 	sort.Strings(bodies) // the order is the compound file's
 	want := []string{
 		"1.1 text/plain group=1: Pay at http://text.example/pay now.",
-		"1.2 text/html group=1: Café \n<http://html.example/pay>\n\npay",
+		`1.2 text/plain group=1: Pay HYPERLINK "http://rtf.example/pay"here`,
+		"1.3 text/html group=1: Café \n<http://html.example/pay>\n\npay",
 		"2 application/octet-stream group=: <https://phish.example/login>\n\nSign in",
 		"4 text/plain group=: Forwarded: https://fwd.example/a",
 		"header:List-Unsubscribe text/plain group=: <https://list.example/u>",

@@ -446,6 +446,18 @@ func (t *tnefReader) attachType(n int64) string {
 	return ctype
 }
 
+// richText returns the text of the compressed rich text r
+// ([MS-OXRTFCP], rtfText) and its Content-Type: HTML where the rich text
+// was made from HTML, plain text otherwise.
+func richText(r io.Reader) (string, io.Reader) {
+	rich := bufio.NewReaderSize(newRTFDecompressor(bufio.NewReaderSize(r, 4096)), 4096)
+	head, _ := rich.Peek(1024)
+	if isFromHTML(head) {
+		return "text/html; charset=utf-8", newRTFText(rich)
+	}
+	return "text/plain; charset=utf-8", newRTFText(rich)
+}
+
 // utf8Head reports whether b, a file's first bytes, is UTF-8 (or ASCII),
 // a character cut at its end aside: a PDF's second line, or a Word
 // file's, is not.
@@ -475,13 +487,7 @@ func (t *tnefReader) startPart(ctype string, rtf bool, n int64, inAlt bool) {
 	t.lim = &io.LimitedReader{R: t.src, N: t.copyN}
 	t.copy = t.lim
 	if rtf {
-		rich := bufio.NewReaderSize(newRTFDecompressor(bufio.NewReaderSize(t.lim, 4096)), 4096)
-		head, _ := rich.Peek(1024)
-		ctype = "text/plain; charset=utf-8"
-		if isFromHTML(head) {
-			ctype = "text/html; charset=utf-8"
-		}
-		t.copy = newRTFText(rich)
+		ctype, t.copy = richText(t.lim)
 	}
 	fmt.Fprintf(&t.out, "--%s\r\nContent-Type: %s\r\nContent-Transfer-Encoding: base64\r\n\r\n", boundary, ctype)
 	t.enc = base64.NewEncoder(base64.StdEncoding, &lineWriter{w: &t.out})
