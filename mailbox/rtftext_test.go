@@ -39,7 +39,8 @@ func TestRTFText(t *testing.T) {
 }
 
 // FuzzRTFText: any bytes read as rich text end, with no more text than
-// two bytes a byte read (a byte of a code page, as UTF-8).
+// three bytes a byte read (a byte of a code page as UTF-8: Windows-1252's
+// 0x80 is "€", three bytes).
 func FuzzRTFText(f *testing.F) {
 	f.Add(`{\rtf1\ansi\ansicpg1251\uc2 a\u8212??\'e9{\*\fldinst HYPERLINK "http://a.example/"}\htmlrtf x\htmlrtf0}`)
 	f.Add(`{\rtf1{\fonttbl{\f0 Arial;}}\par\~\_\{\}\\\'zz\u-1?}}}{{{`)
@@ -48,7 +49,7 @@ func FuzzRTFText(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(got) > 2*len(in) {
+		if len(got) > 3*len(in) {
 			t.Errorf("%d bytes of text from %d", len(got), len(in))
 		}
 	})
