@@ -1,6 +1,7 @@
 package mailbox
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/base64"
 	"io"
@@ -170,6 +171,37 @@ func (r *Reader) tnefMessage(h header, start Position, mediatype string, ct cont
 	r.startChild(p, TNEFMessage(p.Body), path)
 	return true
 }
+
+// rtfTypes are the media types of rich text.
+var rtfTypes = map[string]bool{"application/rtf": true, "text/rtf": true, "application/x-rtf": true, "text/richtext+rtf": true}
+
+// rtfPart starts reading a part of rich text (by its type, or a file
+// named *.rtf, whose first bytes are "{\rtf") for its text (rtfText), by
+// a Reader of its own (childNext): read as written, its font tables and
+// Word's XML namespace table gave junk and a namespace's URL, and its
+// escaped characters ("\'e9") were not decoded. false for another part,
+// or past maxNest.
+func (r *Reader) rtfPart(h header, start Position, mediatype string, ct contentType, path, group string) bool {
+	if r.nest >= maxNest || !rtfTypes[mediatype] && !isRTFName(ct.name) &&
+		(mediatype != "application/octet-stream" || !isRTFName(dispositionName(h.get("Content-Disposition")))) {
+		return false
+	}
+	if !bytes.HasPrefix(r.firstBytes(transferEncoding(h.get("Content-Transfer-Encoding"))), []byte(`{\rtf`)) {
+		return false
+	}
+	p := r.newPart(h, start, mediatype, contentType{}, path, group)
+	rich := bufio.NewReaderSize(p.Body, 4096)
+	head, _ := rich.Peek(1024)
+	ctype := "text/plain"
+	if isFromHTML(head) {
+		ctype = "text/html"
+	}
+	r.startChild(p, io.MultiReader(strings.NewReader("Content-Type: "+ctype+"; charset=utf-8\r\n\r\n"), newRTFText(rich)), path)
+	return true
+}
+
+// isRTFName reports whether name is a rich text file's.
+func isRTFName(name string) bool { return strings.EqualFold(path.Ext(strings.TrimSpace(name)), ".rtf") }
 
 // isWinmail reports whether name is a TNEF stream's usual file name.
 func isWinmail(name string) bool { return strings.EqualFold(strings.TrimSpace(name), "winmail.dat") }
