@@ -8,6 +8,8 @@ import (
 	"mime"
 	"path"
 	"strings"
+
+	"github.com/urlgrep/urlgrep/internal/rtf"
 )
 
 // A part that is not text by its media type may hold text all the same,
@@ -176,7 +178,7 @@ func (r *Reader) tnefMessage(h header, start Position, mediatype string, ct cont
 var rtfTypes = map[string]bool{"application/rtf": true, "text/rtf": true, "application/x-rtf": true, "text/richtext+rtf": true}
 
 // rtfPart starts reading a part of rich text (by its type, or a file
-// named *.rtf, whose first bytes are "{\rtf") for its text (rtfText), by
+// named *.rtf, whose first bytes are "{\rtf") for its text (rtf.Text), by
 // a Reader of its own (childNext): read as written, its font tables and
 // Word's XML namespace table gave junk and a namespace's URL, and its
 // escaped characters ("\'e9") were not decoded. false for another part,
@@ -186,17 +188,17 @@ func (r *Reader) rtfPart(h header, start Position, mediatype string, ct contentT
 		(mediatype != "application/octet-stream" || !isRTFName(dispositionName(h.get("Content-Disposition")))) {
 		return false
 	}
-	if !bytes.HasPrefix(r.firstBytes(transferEncoding(h.get("Content-Transfer-Encoding"))), []byte(`{\rtf`)) {
+	if !rtf.Sniff(r.firstBytes(transferEncoding(h.get("Content-Transfer-Encoding")))) {
 		return false
 	}
 	p := r.newPart(h, start, mediatype, contentType{}, path, group)
 	rich := bufio.NewReaderSize(p.Body, 4096)
 	head, _ := rich.Peek(1024)
 	ctype := "text/plain"
-	if isFromHTML(head) {
+	if rtf.FromHTML(head) {
 		ctype = "text/html"
 	}
-	r.startChild(p, io.MultiReader(strings.NewReader("Content-Type: "+ctype+"; charset=utf-8\r\n\r\n"), newRTFText(rich)), path)
+	r.startChild(p, io.MultiReader(strings.NewReader("Content-Type: "+ctype+"; charset=utf-8\r\n\r\n"), rtf.NewText(rich)), path)
 	return true
 }
 

@@ -253,7 +253,7 @@ func (m *msgFile) render(doc *cfb, w *bufio.Writer) error {
 		body := isBody(id, typ)
 		switch {
 		case body && id == propRTFCompressed:
-			ctype = "" // its text's (rtfText), as TNEFMessage reads it
+			ctype = "" // its text's (rtf.Text), as TNEFMessage reads it
 		case body && id == propBody:
 			ctype = "text/plain" + charsetParam(typ, m.cpids[key])
 		case body:

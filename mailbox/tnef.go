@@ -10,6 +10,8 @@ import (
 	"mime"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/urlgrep/urlgrep/internal/rtf"
 )
 
 // Outlook and Exchange send a message written in their rich text as a
@@ -450,12 +452,12 @@ func (t *tnefReader) attachType(n int64) string {
 // ([MS-OXRTFCP], rtfText) and its Content-Type: HTML where the rich text
 // was made from HTML, plain text otherwise.
 func richText(r io.Reader) (string, io.Reader) {
-	rich := bufio.NewReaderSize(newRTFDecompressor(bufio.NewReaderSize(r, 4096)), 4096)
+	rich := bufio.NewReaderSize(rtf.NewDecompressor(bufio.NewReaderSize(r, 4096)), 4096)
 	head, _ := rich.Peek(1024)
-	if isFromHTML(head) {
-		return "text/html; charset=utf-8", newRTFText(rich)
+	if rtf.FromHTML(head) {
+		return "text/html; charset=utf-8", rtf.NewText(rich)
 	}
-	return "text/plain; charset=utf-8", newRTFText(rich)
+	return "text/plain; charset=utf-8", rtf.NewText(rich)
 }
 
 // utf8Head reports whether b, a file's first bytes, is UTF-8 (or ASCII),
@@ -474,10 +476,10 @@ func utf8Head(b []byte) bool {
 
 // startPart writes a part's header and starts copying the next n bytes
 // of the stream out as its body, in base64. When rtf, they are
-// compressed rich text ([MS-OXRTFCP]): its text is copied out (rtfText),
+// compressed rich text ([MS-OXRTFCP]): its text is copied out (rtf.Text),
 // as text/plain, or as text/html where it was made from HTML.
 // inAlt says the part is one of the bodies' group.
-func (t *tnefReader) startPart(ctype string, rtf bool, n int64, inAlt bool) {
+func (t *tnefReader) startPart(ctype string, rich bool, n int64, inAlt bool) {
 	t.writeHead()
 	boundary := tnefBoundary
 	if inAlt {
@@ -486,7 +488,7 @@ func (t *tnefReader) startPart(ctype string, rtf bool, n int64, inAlt bool) {
 	t.copyN = min(n, t.left)
 	t.lim = &io.LimitedReader{R: t.src, N: t.copyN}
 	t.copy = t.lim
-	if rtf {
+	if rich {
 		ctype, t.copy = richText(t.lim)
 	}
 	fmt.Fprintf(&t.out, "--%s\r\nContent-Type: %s\r\nContent-Transfer-Encoding: base64\r\n\r\n", boundary, ctype)

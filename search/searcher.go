@@ -11,6 +11,7 @@ import (
 	"golang.org/x/text/transform"
 
 	"github.com/urlgrep/urlgrep/extract"
+	"github.com/urlgrep/urlgrep/internal/rtf"
 	"github.com/urlgrep/urlgrep/mailbox"
 	"github.com/urlgrep/urlgrep/roff"
 )
@@ -48,8 +49,8 @@ type searcher struct {
 type kit struct {
 	key kitKey
 	br  *bufio.Reader
-	// unzipped and unroffed read a decoder's text (gzip, then roff: a
-	// gzipped page is decoded twice), their 64 KiB buffers made once,
+	// unzipped and unroffed read a decoder's text (gzip, then roff or
+	// rich text: a gzipped page is decoded twice), their 64 KiB buffers made once,
 	// not for each of /usr/share/man's 22,402 pages.
 	unzipped, unroffed *bufio.Reader
 	untnef             *bufio.Reader // a winmail.dat's rendering (mailbox.TNEFMessage), read from unzipped's or br
@@ -245,6 +246,15 @@ func (s *searcher) open() (r *bufio.Reader, mail, skip, live bool, done func(), 
 	}
 	if mailbox.Sniff(head) {
 		return br, true, false, live, done, nil
+	}
+	if rtf.Sniff(head) {
+		// A rich text document: read as its text (rtf.Text): its
+		// fields' links, not its font tables nor Word's XML namespace;
+		// the lines its source breaks URLs across joined. Columns and
+		// byte offsets count in that text.
+		br = reader(&s.kit.unroffed, rtf.NewText(br))
+		s.under = nil
+		return br, false, false, live, done, nil
 	}
 	if roff.Sniff(head) {
 		// A manual page's source: read as the text it stands for, its

@@ -64,3 +64,25 @@ func TestTNEFFile(t *testing.T) {
 		t.Errorf("--raw: exit status %d, output %q, stderr %q", code, out.String(), errOut.String())
 	}
 }
+
+// TestRTFFile: a rich text document is read as its text: its fields'
+// links, whole across its source's line breaks, and not Word's XML
+// namespace; with --raw, as written.
+func TestRTFFile(t *testing.T) {
+	doc := "{\\rtf1\\ansi{\\fonttbl{\\f0 Times;}}{\\*\\xmlnstbl {\\xmlns1 http://schemas.microsoft.com/office/word/2003/wordml}}" +
+		"Caf\\'e9 {\\field{\\*\\fldinst HYPERLINK \"http://rtf.example/a/\r\nb\"}{\\fldrslt here}}\\par}\r\n"
+	path := filepath.Join(t.TempDir(), "letter.rtf")
+	if err := os.WriteFile(path, []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	if code := run([]string{"--context", path}, strings.NewReader(""), &out, &errOut); code != 0 ||
+		out.String() != "http://rtf.example/a/b\n\tCafé HYPERLINK \"http://rtf.example/a/b\"here\n" {
+		t.Errorf("exit status %d, output %q, stderr %q", code, out.String(), errOut.String())
+	}
+	out.Reset()
+	if code := run([]string{"--raw", path}, strings.NewReader(""), &out, &errOut); code != 0 ||
+		!strings.HasPrefix(out.String(), "http://schemas.microsoft.com/office/word/2003/wordml\n") {
+		t.Errorf("--raw: exit status %d, output %q", code, out.String())
+	}
+}

@@ -1,4 +1,4 @@
-package mailbox
+package rtf
 
 import (
 	"bufio"
@@ -8,11 +8,11 @@ import (
 	"testing/iotest"
 )
 
-// TestRTFDecompressor: the examples of [MS-OXRTFCP] §3.1.1 and §3.1.2
+// TestDecompressor: the examples of [MS-OXRTFCP] §3.1.1 and §3.1.2
 // (a reference into the dictionary's start, and one that runs on into
 // the bytes it writes), an uncompressed ("MELA") stream, and streams cut
 // short or of another type, which end the text where they stop.
-func TestRTFDecompressor(t *testing.T) {
+func TestDecompressor(t *testing.T) {
 	hx := func(s string) []byte {
 		var b []byte
 		for f := range bytes.FieldsSeq([]byte(s)) {
@@ -50,7 +50,7 @@ func TestRTFDecompressor(t *testing.T) {
 			if one {
 				src = iotest.OneByteReader(src)
 			}
-			got, err := io.ReadAll(newRTFDecompressor(bufio.NewReader(src)))
+			got, err := io.ReadAll(NewDecompressor(bufio.NewReader(src)))
 			if err != nil || string(got) != c.want {
 				t.Errorf("%s (one byte a read %v): %q, %v; want %q", c.name, one, got, err, c.want)
 			}

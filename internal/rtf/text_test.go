@@ -1,18 +1,15 @@
-package mailbox
+package rtf
 
 import (
 	"bufio"
 	"io"
-	"reflect"
 	"strings"
 	"testing"
 	"testing/iotest"
-
-	"github.com/urlgrep/urlgrep/internal/mailgen"
 )
 
-// TestRTFText: the text of rich text, as Outlook and Word write it.
-func TestRTFText(t *testing.T) {
+// TestText: the text of rich text, as Outlook and Word write it.
+func TestText(t *testing.T) {
 	for _, c := range []struct{ name, in, want string }{
 		{"characters and paragraphs", `{\rtf1\ansi\deff0{\fonttbl{\f0\fswiss Arial;}}{\colortbl;\red0\green0\blue255;}\pard\f0\fs20 Hello\par world\line again\tab x\par}`,
 			"Hello\nworld\nagain\tx\n"},
@@ -33,7 +30,7 @@ func TestRTFText(t *testing.T) {
 			if one {
 				r = iotest.OneByteReader(r)
 			}
-			got, err := io.ReadAll(newRTFText(bufio.NewReader(r)))
+			got, err := io.ReadAll(NewText(bufio.NewReader(r)))
 			if err != nil || string(got) != c.want {
 				t.Errorf("%s (one byte a read %v): %q, %v; want %q", c.name, one, got, err, c.want)
 			}
@@ -41,14 +38,14 @@ func TestRTFText(t *testing.T) {
 	}
 }
 
-// FuzzRTFText: any bytes read as rich text end, with no more text than
+// FuzzText: any bytes read as rich text end, with no more text than
 // three bytes a byte read (a byte of a code page as UTF-8: Windows-1252's
 // 0x80 is "€", three bytes).
-func FuzzRTFText(f *testing.F) {
+func FuzzText(f *testing.F) {
 	f.Add(`{\rtf1\ansi\ansicpg1251\uc2 a\u8212??\'e9{\*\fldinst HYPERLINK "http://a.example/"}\htmlrtf x\htmlrtf0}`)
 	f.Add(`{\rtf1{\fonttbl{\f0 Arial;}}\par\~\_\{\}\\\'zz\u-1?}}}{{{`)
 	f.Fuzz(func(t *testing.T, in string) {
-		got, err := io.ReadAll(newRTFText(bufio.NewReader(strings.NewReader(in))))
+		got, err := io.ReadAll(NewText(bufio.NewReader(strings.NewReader(in))))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -56,34 +53,4 @@ func FuzzRTFText(f *testing.F) {
 			t.Errorf("%d bytes of text from %d", len(got), len(in))
 		}
 	})
-}
-
-// TestRTFPart: a part of rich text, by its type or its file's name, is
-// read for its text (a child part of its own); rich text made from HTML as
-// that HTML; a part so named that is not rich text is read as it was.
-func TestRTFPart(t *testing.T) {
-	const doc = `{\rtf1\ansi{\fonttbl{\f0 Times;}}{\*\xmlnstbl {\xmlns1 http://schemas.microsoft.com/office/word/2003/wordml}}Caf\'e9 {\field{\*\fldinst HYPERLINK "http://rtf.example/a"}{\fldrslt a}}\par}`
-	const fromHTML = `{\rtf1\ansi\fromhtml1 {\*\htmltag84 <a href="http://html.example/b">}\htmlrtf {\field{\*\fldinst{HYPERLINK "http://html.example/b"}}{\fldrslt\htmlrtf0 b\htmlrtf }\htmlrtf0 {\*\htmltag92 </a>}}`
-	mail := func(header, body string) string {
-		return "From: a@example.org\nContent-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/plain\n\nhi\n--b\n" + header +
-			"\nContent-Transfer-Encoding: base64\n\n" + mailgen.Base64Lines(body) + "\n--b--\n"
-	}
-	for _, c := range []struct {
-		name, mail string
-		want       []string
-	}{
-		{"by type", mail("Content-Type: application/rtf", doc), []string{"2.1 text/plain: Café HYPERLINK \"http://rtf.example/a\"a"}},
-		{"by name", mail("Content-Type: application/octet-stream\nContent-Disposition: attachment; filename=\"Letter.RTF\"", doc), []string{"2.1 text/plain: Café HYPERLINK \"http://rtf.example/a\"a"}},
-		{"made from HTML", mail("Content-Type: text/rtf", fromHTML), []string{"2.1 text/html: <http://html.example/b>\n\nb"}},
-		{"not rich text", mail("Content-Type: application/rtf; name=\"x.rtf\"", "plain http://plain.example/"), []string{"2 application/rtf: plain http://plain.example/"}},
-	} {
-		parts, probs := readAll(t, strings.NewReader(c.mail))
-		var got []string
-		for _, p := range parts[1:] { // the text part's
-			got = append(got, p.Path+" "+p.Type+": "+strings.TrimSpace(p.Body))
-		}
-		if !reflect.DeepEqual(got, c.want) || len(probs) > 0 {
-			t.Errorf("%s: %q, problems %v; want %q", c.name, got, probs, c.want)
-		}
-	}
 }

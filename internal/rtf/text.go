@@ -1,4 +1,4 @@
-package mailbox
+package rtf
 
 import (
 	"bytes"
@@ -8,7 +8,7 @@ import (
 	"golang.org/x/text/encoding/charmap"
 )
 
-// rtfText reads the text of rich text (RTF 1.9.1, as Outlook writes a
+// Text reads the text of rich text (RTF 1.9.1, as Outlook writes a
 // message's body) as it reads the rich text: its characters, escaped
 // ones decoded ("\'e9" in the document's code page, "\u8212?" as the
 // character it names, its fallback dropped), its paragraphs as lines, and
@@ -20,7 +20,7 @@ import (
 // Rich text made from HTML ("\fromhtml1", [MS-OXRTFEX]) reads as the HTML
 // it holds: its tags ("{\*\htmltag ...}") and its text, less what only
 // the rich text shows ("\htmlrtf ... \htmlrtf0").
-type rtfText struct {
+type Text struct {
 	r     io.ByteReader
 	out   []byte // decoded, not yet read
 	depth int
@@ -33,9 +33,9 @@ type rtfText struct {
 	word  []byte
 }
 
-// newRTFText returns a reader of the text of the rich text r.
-func newRTFText(r io.ByteReader) *rtfText {
-	return &rtfText{r: r, uc: []int{1}, cp: charmap.Windows1252}
+// NewText returns a reader of the text of the rich text r.
+func NewText(r io.ByteReader) *Text {
+	return &Text{r: r, uc: []int{1}, cp: charmap.Windows1252}
 }
 
 // rtfSkipped are destinations that hold no text to read.
@@ -46,7 +46,7 @@ var rtfSkipped = map[string]bool{
 	"xmlnstbl": true, "generator": true,
 }
 
-// rtfCodePages are the code pages "\ansicpg" names that rtfText decodes
+// rtfCodePages are the code pages "\ansicpg" names that Text decodes
 // "\'hh" in; others are read as Windows-1252.
 var rtfCodePages = map[int]*charmap.Charmap{
 	1250: charmap.Windows1250, 1251: charmap.Windows1251, 1252: charmap.Windows1252, 1253: charmap.Windows1253,
@@ -55,11 +55,11 @@ var rtfCodePages = map[int]*charmap.Charmap{
 	10000: charmap.Macintosh, 20866: charmap.KOI8R, 28591: charmap.ISO8859_1,
 }
 
-// maxRTFDepth bounds the groups rtfText keeps track of; deeper ones are
+// maxRTFDepth bounds the groups Text keeps track of; deeper ones are
 // read as the group they are in.
 const maxRTFDepth = 256
 
-func (t *rtfText) Read(p []byte) (int, error) {
+func (t *Text) Read(p []byte) (int, error) {
 	for len(t.out) < len(p) && !t.done {
 		t.step()
 	}
@@ -73,7 +73,7 @@ func (t *rtfText) Read(p []byte) (int, error) {
 
 // emit adds the character r to the text, unless a group is skipped, a
 // \u's fallback is dropped or the HTML's rich text is left out.
-func (t *rtfText) emit(r rune) {
+func (t *Text) emit(r rune) {
 	if t.skip > 0 || t.html {
 		return
 	}
@@ -86,7 +86,7 @@ func (t *rtfText) emit(r rune) {
 
 // step reads a character, a group's start or end, or a control word or
 // symbol.
-func (t *rtfText) step() {
+func (t *Text) step() {
 	c, err := t.r.ReadByte()
 	if err != nil {
 		t.done = true
@@ -156,7 +156,7 @@ func (t *rtfText) step() {
 }
 
 // skipGroup skips the group being read to its end.
-func (t *rtfText) skipGroup() {
+func (t *Text) skipGroup() {
 	if t.skip == 0 && t.depth > 0 {
 		t.skip = t.depth
 	}
@@ -164,7 +164,7 @@ func (t *rtfText) skipGroup() {
 
 // controlWord does what the control word w (its parameter param, if
 // has) does to the text.
-func (t *rtfText) controlWord(w string, param int, has bool) {
+func (t *Text) controlWord(w string, param int, has bool) {
 	switch w {
 	case "par", "line", "sect", "row", "page":
 		t.emit('\n')
@@ -201,7 +201,7 @@ func (t *rtfText) controlWord(w string, param int, has bool) {
 }
 
 // control reads a control word after "\*": its name and parameter.
-func (t *rtfText) control() (string, int, bool) {
+func (t *Text) control() (string, int, bool) {
 	c, err := t.r.ReadByte()
 	if err != nil || c != '\\' {
 		return "", 0, false
@@ -216,7 +216,7 @@ func (t *rtfText) control() (string, int, bool) {
 
 // controlRest reads the rest of a control word whose first letter is in
 // t.word: its letters, its parameter, and the space that may end it.
-func (t *rtfText) controlRest() (string, int, bool) {
+func (t *Text) controlRest() (string, int, bool) {
 	var c byte
 	var err error
 	for {
@@ -259,7 +259,7 @@ func (t *rtfText) controlRest() (string, int, bool) {
 
 // unread puts c back: the delimiter of a control word that is not a
 // space, read again as the text's.
-func (t *rtfText) unread(c byte) {
+func (t *Text) unread(c byte) {
 	if u, ok := t.r.(interface{ UnreadByte() error }); ok && u.UnreadByte() == nil {
 		return
 	}
@@ -273,7 +273,7 @@ func (t *rtfText) unread(c byte) {
 }
 
 // hex reads a hexadecimal digit.
-func (t *rtfText) hex() (byte, bool) {
+func (t *Text) hex() (byte, bool) {
 	c, err := t.r.ReadByte()
 	if err != nil {
 		t.done = true
@@ -288,9 +288,9 @@ func (t *rtfText) hex() (byte, bool) {
 	return 0, false
 }
 
-// isFromHTML reports whether head, rich text's first bytes, says it was
+// FromHTML reports whether head, rich text's first bytes, says it was
 // made from HTML ([MS-OXRTFEX] §2.1.3.1: "\fromhtml1" among the header's
 // first control words).
-func isFromHTML(head []byte) bool {
+func FromHTML(head []byte) bool {
 	return bytes.Contains(head, []byte(`\fromhtml1`))
 }

@@ -1,4 +1,4 @@
-package mailbox
+package rtf
 
 import (
 	"encoding/binary"
@@ -16,12 +16,12 @@ const (
 	rtfUncompressed = 0x414C454D
 )
 
-// rtfDecompressor reads the rich text a compressed RTF stream
+// Decompressor reads the rich text a compressed RTF stream
 // ([MS-OXRTFCP]: Outlook's PidTagRtfCompressed) stands for, as it reads
 // the stream: LZ77 with a dictionary of 4,096 bytes, which it holds, and
 // its header's sizes not trusted (the stream's end, or its end marker,
 // ends the text).
-type rtfDecompressor struct {
+type Decompressor struct {
 	r       io.ByteReader
 	started bool
 	raw     bool // "MELA": the text as it is
@@ -34,12 +34,12 @@ type rtfDecompressor struct {
 	run     int  // and its bytes left
 }
 
-// newRTFDecompressor returns a decompressor of the stream r.
-func newRTFDecompressor(r io.ByteReader) *rtfDecompressor {
-	return &rtfDecompressor{r: r}
+// NewDecompressor returns a decompressor of the stream r.
+func NewDecompressor(r io.ByteReader) *Decompressor {
+	return &Decompressor{r: r}
 }
 
-func (d *rtfDecompressor) Read(p []byte) (int, error) {
+func (d *Decompressor) Read(p []byte) (int, error) {
 	if !d.started {
 		d.started = true
 		var h [16]byte

@@ -1,0 +1,39 @@
+package mailbox
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/urlgrep/urlgrep/internal/mailgen"
+)
+
+// TestRTFPart: a part of rich text, by its type or its file's name, is
+// read for its text (a child part of its own); rich text made from HTML as
+// that HTML; a part so named that is not rich text is read as it was.
+func TestRTFPart(t *testing.T) {
+	const doc = `{\rtf1\ansi{\fonttbl{\f0 Times;}}{\*\xmlnstbl {\xmlns1 http://schemas.microsoft.com/office/word/2003/wordml}}Caf\'e9 {\field{\*\fldinst HYPERLINK "http://rtf.example/a"}{\fldrslt a}}\par}`
+	const fromHTML = `{\rtf1\ansi\fromhtml1 {\*\htmltag84 <a href="http://html.example/b">}\htmlrtf {\field{\*\fldinst{HYPERLINK "http://html.example/b"}}{\fldrslt\htmlrtf0 b\htmlrtf }\htmlrtf0 {\*\htmltag92 </a>}}`
+	mail := func(header, body string) string {
+		return "From: a@example.org\nContent-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/plain\n\nhi\n--b\n" + header +
+			"\nContent-Transfer-Encoding: base64\n\n" + mailgen.Base64Lines(body) + "\n--b--\n"
+	}
+	for _, c := range []struct {
+		name, mail string
+		want       []string
+	}{
+		{"by type", mail("Content-Type: application/rtf", doc), []string{"2.1 text/plain: Café HYPERLINK \"http://rtf.example/a\"a"}},
+		{"by name", mail("Content-Type: application/octet-stream\nContent-Disposition: attachment; filename=\"Letter.RTF\"", doc), []string{"2.1 text/plain: Café HYPERLINK \"http://rtf.example/a\"a"}},
+		{"made from HTML", mail("Content-Type: text/rtf", fromHTML), []string{"2.1 text/html: <http://html.example/b>\n\nb"}},
+		{"not rich text", mail("Content-Type: application/rtf; name=\"x.rtf\"", "plain http://plain.example/"), []string{"2 application/rtf: plain http://plain.example/"}},
+	} {
+		parts, probs := readAll(t, strings.NewReader(c.mail))
+		var got []string
+		for _, p := range parts[1:] { // the text part's
+			got = append(got, p.Path+" "+p.Type+": "+strings.TrimSpace(p.Body))
+		}
+		if !reflect.DeepEqual(got, c.want) || len(probs) > 0 {
+			t.Errorf("%s: %q, problems %v; want %q", c.name, got, probs, c.want)
+		}
+	}
+}
