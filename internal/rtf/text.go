@@ -189,6 +189,15 @@ func (t *Text) controlWord(w string, param int, has bool) {
 		if cp := rtfCodePages[param]; cp != nil {
 			t.cp = cp
 		}
+	case "bin":
+		// Binary data of param bytes (a picture's), whose braces and
+		// backslashes are no rich text's.
+		for range max(param, 0) {
+			if _, err := t.r.ReadByte(); err != nil {
+				t.done = true
+				return
+			}
+		}
 	case "htmlrtf":
 		if t.skip == 0 {
 			t.html = !has || param != 0

@@ -22,6 +22,7 @@ func TestText(t *testing.T) {
 			`<html><a href="http://h.example/?a=1&amp;b=2">link</a></html>`},
 		{"control word delimiters", `{\rtf1\b1bold\b0 plain\i-1 x\fs24{}y}`, "boldplainxy"},
 		{"source line breaks", "{\\rtf1 a\r\nb\\\r\nc}", "ab\nc"},
+		{"binary data", "{\\rtf1 a{\\pict\\jpegblip\\bin6 }{\\x\\}b}c {\\bin2 {}d}", "ac d"},
 		{"cut short", `{\rtf1 text {\*\fldinst HYPERLINK "http://cut`, `text HYPERLINK "http://cut`},
 		{"unbalanced", `}}}text{{`, "text"},
 	} {
