@@ -9,6 +9,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/urlgrep/urlgrep/internal/pdf"
 	"github.com/urlgrep/urlgrep/internal/rtf"
 )
 
@@ -202,8 +203,32 @@ func (r *Reader) rtfPart(h header, start Position, mediatype string, ct contentT
 	return true
 }
 
+// pdfTypes are the media types of a PDF file.
+var pdfTypes = map[string]bool{"application/pdf": true, "application/x-pdf": true, "application/acrobat": true}
+
+// pdfPart starts reading a PDF attachment (by its type, or a file named
+// *.pdf, whose first bytes are "%PDF-") for its links (pdf.Links: the
+// targets of its link annotations, one a line), by a Reader of its own
+// (childNext): phishing sends its link in a PDF, which was skipped as
+// binary. false for another part, or past maxNest.
+func (r *Reader) pdfPart(h header, start Position, mediatype string, ct contentType, path, group string) bool {
+	if r.nest >= maxNest || !pdfTypes[mediatype] && !hasExt(ct.name, ".pdf") &&
+		(mediatype != "application/octet-stream" || !hasExt(dispositionName(h.get("Content-Disposition")), ".pdf")) {
+		return false
+	}
+	if !pdf.Sniff(r.firstBytes(transferEncoding(h.get("Content-Transfer-Encoding")))) {
+		return false
+	}
+	p := r.newPart(h, start, mediatype, contentType{}, path, group)
+	r.startChild(p, io.MultiReader(strings.NewReader("Content-Type: text/plain; charset=utf-8\r\n\r\n"), pdf.Links(p.Body)), path)
+	return true
+}
+
+// hasExt reports whether the file name name ends in ext, in any case.
+func hasExt(name, ext string) bool { return strings.EqualFold(path.Ext(strings.TrimSpace(name)), ext) }
+
 // isRTFName reports whether name is a rich text file's.
-func isRTFName(name string) bool { return strings.EqualFold(path.Ext(strings.TrimSpace(name)), ".rtf") }
+func isRTFName(name string) bool { return hasExt(name, ".rtf") }
 
 // isWinmail reports whether name is a TNEF stream's usual file name.
 func isWinmail(name string) bool { return strings.EqualFold(strings.TrimSpace(name), "winmail.dat") }

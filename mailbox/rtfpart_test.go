@@ -37,3 +37,32 @@ func TestRTFPart(t *testing.T) {
 		}
 	}
 }
+
+// TestPDFPart: a PDF attachment, by its type or its file's name, is read
+// for its links (a child part of its own, one link a line); a part so
+// named that is no PDF is skipped as binary.
+func TestPDFPart(t *testing.T) {
+	const doc = "%PDF-1.4\n1 0 obj\n<< /Type /Annot /Subtype /Link /A << /S /URI /URI (https://phish.example/login?id=1) >> >>\nendobj\n\x00\x01\x02"
+	mail := func(header, body string) string {
+		return "From: a@example.org\nContent-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/plain\n\nhi\n--b\n" + header +
+			"\nContent-Transfer-Encoding: base64\n\n" + mailgen.Base64Lines(body) + "\n--b--\n"
+	}
+	for _, c := range []struct {
+		name, mail string
+		want       []string
+	}{
+		{"by type", mail("Content-Type: application/pdf", doc), []string{"2.1 text/plain: https://phish.example/login?id=1"}},
+		{"by name", mail("Content-Type: application/octet-stream; name=\"Invoice.PDF\"", doc), []string{"2.1 text/plain: https://phish.example/login?id=1"}},
+		{"by disposition", mail("Content-Type: application/octet-stream\nContent-Disposition: attachment; filename=\"scan.pdf\"", doc), []string{"2.1 text/plain: https://phish.example/login?id=1"}},
+		{"no PDF", mail("Content-Type: application/pdf; name=\"x.pdf\"", "\x00\x01 http://binary.example/"), nil},
+	} {
+		parts, probs := readAll(t, strings.NewReader(c.mail))
+		var got []string
+		for _, p := range parts[1:] { // the text part's
+			got = append(got, p.Path+" "+p.Type+": "+strings.TrimSpace(p.Body))
+		}
+		if !reflect.DeepEqual(got, c.want) || len(probs) > 0 {
+			t.Errorf("%s: %q, problems %v; want %q", c.name, got, probs, c.want)
+		}
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/text/transform"
 
 	"github.com/urlgrep/urlgrep/extract"
+	"github.com/urlgrep/urlgrep/internal/pdf"
 	"github.com/urlgrep/urlgrep/internal/rtf"
 	"github.com/urlgrep/urlgrep/mailbox"
 	"github.com/urlgrep/urlgrep/roff"
@@ -49,8 +50,9 @@ type searcher struct {
 type kit struct {
 	key kitKey
 	br  *bufio.Reader
-	// unzipped and unroffed read a decoder's text (gzip, then roff or
-	// rich text: a gzipped page is decoded twice), their 64 KiB buffers made once,
+	// unzipped and unroffed read a decoder's text (gzip, then roff, rich
+	// text or a PDF's links: a gzipped page is decoded twice), their 64
+	// KiB buffers made once,
 	// not for each of /usr/share/man's 22,402 pages.
 	unzipped, unroffed *bufio.Reader
 	untnef             *bufio.Reader // a winmail.dat's rendering (mailbox.TNEFMessage), read from unzipped's or br
@@ -234,6 +236,14 @@ func (s *searcher) open() (r *bufio.Reader, mail, skip, live bool, done func(), 
 		br = reader(&s.kit.untnef, mailbox.TNEFMessage(br))
 		s.under = nil
 		return br, true, false, live, done, nil
+	}
+	if !s.o.Raw && pdf.Sniff(head) {
+		// A PDF file: read for its links (pdf.Links: its link
+		// annotations' targets, one a line; positions count in that
+		// list), not skipped as binary.
+		br = reader(&s.kit.unroffed, pdf.Links(br))
+		s.under = nil
+		return br, false, false, live, done, nil
 	}
 	if !s.o.Binary && bytes.IndexByte(head, 0) >= 0 {
 		if !s.o.QuietBinary {

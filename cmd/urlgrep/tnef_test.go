@@ -86,3 +86,23 @@ func TestRTFFile(t *testing.T) {
 		t.Errorf("--raw: exit status %d, output %q", code, out.String())
 	}
 }
+
+// TestPDFFile: a PDF file is read for its links (its link annotations'
+// targets), not skipped as binary; with --raw it is binary.
+func TestPDFFile(t *testing.T) {
+	doc := "%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Annot /Subtype /Link /A << /S /URI /URI (https://phish.example/a\\(b\\)) >> >>\nendobj\n" +
+		"2 0 obj\n<< /Length 3 >>\nstream\n\x00\x01\x02\nendstream\nendobj\n"
+	path := filepath.Join(t.TempDir(), "invoice.pdf")
+	if err := os.WriteFile(path, []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	if code := run([]string{"-n", path}, strings.NewReader(""), &out, &errOut); code != 0 || out.String() != "1:https://phish.example/a(b)\n" {
+		t.Errorf("exit status %d, output %q, stderr %q", code, out.String(), errOut.String())
+	}
+	out.Reset()
+	errOut.Reset()
+	if code := run([]string{"--raw", path}, strings.NewReader(""), &out, &errOut); code != 1 || !strings.Contains(errOut.String(), "binary file skipped") {
+		t.Errorf("--raw: exit status %d, output %q, stderr %q", code, out.String(), errOut.String())
+	}
+}

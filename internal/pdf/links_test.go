@@ -1,0 +1,87 @@
+package pdf
+
+import (
+	"bytes"
+	"compress/zlib"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+	"testing/iotest"
+)
+
+// objStm is an object stream (§7.5.7) holding body, compressed with
+// Flate, as a PDF 1.5 file keeps its annotations.
+func objStm(body string) string {
+	var z bytes.Buffer
+	w := zlib.NewWriter(&z)
+	w.Write([]byte(body))
+	w.Close()
+	return fmt.Sprintf("5 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length %d >>\nstream\r\n%s\nendstream\nendobj\n", z.Len(), z.String())
+}
+
+// contentStream is a page's content, compressed: its text is not read.
+func contentStream(body string) string {
+	var z bytes.Buffer
+	w := zlib.NewWriter(&z)
+	w.Write([]byte(body))
+	w.Close()
+	return fmt.Sprintf("6 0 obj\n<< /Filter /FlateDecode /Length %d >>\nstream\n%s\nendstream\nendobj\n", z.Len(), z.String())
+}
+
+// TestLinks: the targets of a PDF file's URI actions, as literal strings
+// (their escapes decoded) or hexadecimal ones (UTF-16 too), in the file
+// and in its object streams; not a name that starts with "URI", nor a
+// string past the bound, nor one the file's end cuts.
+func TestLinks(t *testing.T) {
+	in := "%PDF-1.7\n%\xe2\xe3\xcf\xd3\n" +
+		"1 0 obj\n<< /Type /Annot /Subtype /Link /A << /S /URI /URI (http://a.example/x\\(1\\)?q=\\056\\0562) >> >>\nendobj\n" +
+		"2 0 obj\n<</A<</S/URI/URI(https://b.example/long\\\n/path (balanced))>>>>\nendobj\n" +
+		"3 0 obj\n<< /URI <68 74 74 70 3A2F2F632E6578616D706C652F> /URIs (http://not.example/) /URI /Name >>\nendobj\n" +
+		"4 0 obj\n<< /URI <FEFF0068007400740070003A002F002F0064002E006500780061006D0070006C0065002F00E9> >>\nendobj\n" +
+		objStm("7 0 << /A << /S /URI /URI (https://in-objstm.example/a) >> >>") +
+		contentStream("BT (see http://page-text.example/) Tj ET") +
+		"8 0 obj\n<< /URI (http://" + strings.Repeat("x", maxURI) + ".example/) >>\nendobj\n" +
+		"9 0 obj\n<< /URI (http://after.example/) >>\nendobj\n" +
+		"10 0 obj\n<< /URI (http://cut.example/"
+	want := "http://a.example/x(1)?q=..2\nhttps://b.example/long/path (balanced)\nhttp://c.example/\nhttp://d.example/é\nhttps://in-objstm.example/a\nhttp://after.example/\n"
+	for _, one := range []bool{false, true} {
+		var r io.Reader = strings.NewReader(in)
+		if one {
+			r = iotest.OneByteReader(r)
+		}
+		got, err := io.ReadAll(Links(r))
+		if err != nil || string(got) != want {
+			t.Errorf("one byte a read %v: %q, %v; want %q", one, got, err, want)
+		}
+	}
+	if !Sniff([]byte(in)) || Sniff([]byte("%!PS-Adobe")) {
+		t.Error("Sniff")
+	}
+}
+
+// TestLinksBomb: an object stream that inflates far is read no further
+// than maxInflated, and the file's bytes after it are read on.
+func TestLinksBomb(t *testing.T) {
+	in := "%PDF-1.5\n" + objStm(strings.Repeat("\x00", 2*maxInflated)+"/URI (http://past.example/)") + "<< /URI (http://next.example/) >>"
+	got, err := io.ReadAll(Links(strings.NewReader(in)))
+	if err != nil || string(got) != "http://next.example/\n" {
+		t.Errorf("%q, %v", got, err)
+	}
+}
+
+// FuzzLinks: any bytes end, each line a URI of at most maxURI bytes.
+func FuzzLinks(f *testing.F) {
+	f.Add([]byte("%PDF-1.4\n<< /URI (http://a.example/\\(x\\)) >>\n<< /URI <687474703a2f2f> >>" + objStm("/URI (http://b.example/)")))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		got, err := io.ReadAll(Links(bytes.NewReader(in)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for line := range bytes.Lines(got) {
+			if len(line) > 3*maxURI+1 {
+				t.Fatalf("a line of %d bytes", len(line))
+			}
+		}
+	})
+}
