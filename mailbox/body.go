@@ -450,6 +450,16 @@ func (b *body) decodeBase64(c chunk) {
 		return
 	}
 	padded := len(b.b64) > 0 && b.b64[len(b.b64)-1] == '='
+	if !padded && len(b.b64) == 0 && damagedBase64(t) {
+		// RFC 2045 §6.8 has characters outside the alphabet ignored;
+		// here the line is passed over whole, so that the lines after
+		// it, each whole groups, decode as they were written.
+		if !b.reportedXfer {
+			b.reportedXfer = true
+			b.r.report(b.path, errors.New("base64: a line with characters outside the alphabet passed over"))
+		}
+		return
+	}
 	if padded || !isBase64Line(t) {
 		b.flushBase64(true)
 		b.text = true
@@ -579,6 +589,29 @@ func isBase64Line(t []byte) bool {
 		}
 	}
 	return true
+}
+
+// damagedBase64 reports whether t, a line that is not base64, is a line
+// of base64 data with a few characters outside the alphabet in it (at
+// most three, none a space: a corpus's anonymizer wrote its placeholder
+// address into base64 bodies too, "...Uphishing@potYz1L..."), not a
+// footer's text or URL: at least 40 bytes, no space, no "://".
+func damagedBase64(t []byte) bool {
+	if len(t) < 40 || bytes.Contains(t, []byte("://")) {
+		return false
+	}
+	bad := 0
+	for _, c := range t {
+		if !base64Byte[c] {
+			if c == ' ' || c == '\t' {
+				return false
+			}
+			if bad++; bad > 3 {
+				return false
+			}
+		}
+	}
+	return bad > 0
 }
 
 // base64Byte is true for the bytes of a base64 line: the alphabet and "="

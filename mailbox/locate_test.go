@@ -2,6 +2,7 @@ package mailbox
 
 import (
 	"bytes"
+	"encoding/base64"
 	"fmt"
 	"io"
 	"strings"
@@ -91,6 +92,43 @@ func TestBase64Footer(t *testing.T) {
 		}
 		if !strings.Contains(body, "http://b64.example/") || !strings.Contains(body, "http://footer.example/unsub") {
 			t.Errorf("body %q lacks the base64 text or the footer", body)
+		}
+	}
+}
+
+// TestBase64Damaged: a line of base64 with a few characters outside the
+// alphabet in it (an anonymizer's placeholder address written into the
+// data) is passed over, and the lines after it decode as written; a
+// footer that is a URL alone, or a line of more such characters, is
+// still a footer, read as text.
+func TestBase64Damaged(t *testing.T) {
+	line := func(s string) string { return base64.StdEncoding.EncodeToString([]byte(s)) + "\n" } // 57 bytes: 76 characters, whole groups
+	first, lost, last := line(strings.Repeat("a", 45)+" http://first.example/"), line(strings.Repeat("l", 57)), line("see http://after.example/x and more text, 57 bytes long..")
+	damaged := lost[:20] + "phishing@pot" + lost[24:]
+	for _, c := range []struct {
+		name, body string
+		want, lack []string
+	}{
+		{"damaged line", first + damaged + last, []string{"http://first.example/", "http://after.example/x"}, []string{"llll"}},
+		{"URL footer", first + "https://lists.example.org/mailman/listinfo/some-list-name\n", []string{"http://first.example/", "https://lists.example.org/mailman/listinfo/some-list-name"}, nil},
+		{"footer of symbols", first + "____________________________________________________\n", []string{"http://first.example/", "______"}, nil},
+	} {
+		in := "From: a@example.org\nSubject: b64\nContent-Transfer-Encoding: base64\n\n" + c.body
+		var body string
+		for _, rp := range readParts(t, in) {
+			if rp.p.Path == "1" {
+				body = string(rp.body)
+			}
+		}
+		for _, w := range c.want {
+			if !strings.Contains(body, w) {
+				t.Errorf("%s: body %q lacks %q", c.name, body, w)
+			}
+		}
+		for _, w := range c.lack {
+			if strings.Contains(body, w) {
+				t.Errorf("%s: body %q holds %q", c.name, body, w)
+			}
 		}
 	}
 }
