@@ -207,7 +207,7 @@ func (r *Reader) rtfPart(h header, start Position, mediatype string, ct contentT
 var pdfTypes = map[string]bool{"application/pdf": true, "application/x-pdf": true, "application/acrobat": true}
 
 // pdfPart starts reading a PDF attachment (by its type, or a file named
-// *.pdf, whose first bytes are "%PDF-") for its links (pdf.Links: the
+// *.pdf) for its links (pdf.Links: the
 // targets of its link annotations, one a line), by a Reader of its own
 // (childNext): phishing sends its link in a PDF, which was skipped as
 // binary. false for another part, or past maxNest.
@@ -216,9 +216,10 @@ func (r *Reader) pdfPart(h header, start Position, mediatype string, ct contentT
 		(mediatype != "application/octet-stream" || !hasExt(dispositionName(h.get("Content-Disposition")), ".pdf")) {
 		return false
 	}
-	if !pdf.Sniff(r.firstBytes(transferEncoding(h.get("Content-Transfer-Encoding")))) {
-		return false
-	}
+	// No first bytes are asked for: a reader finds "%PDF-" anywhere in a
+	// file's first kilobyte, and phishing puts base64 of its own before
+	// it ("ContentDispositioninline..."), for filters to pass over.
+	// Bytes that are no PDF hold no URI action to read.
 	p := r.newPart(h, start, mediatype, contentType{}, path, group)
 	r.startChild(p, io.MultiReader(strings.NewReader("Content-Type: text/plain; charset=utf-8\r\n\r\n"), pdf.Links(p.Body)), path)
 	return true

@@ -1,6 +1,7 @@
 package mailbox
 
 import (
+	"encoding/base64"
 	"reflect"
 	"strings"
 	"testing"
@@ -39,8 +40,9 @@ func TestRTFPart(t *testing.T) {
 }
 
 // TestPDFPart: a PDF attachment, by its type or its file's name, is read
-// for its links (a child part of its own, one link a line); a part so
-// named that is no PDF is skipped as binary.
+// for its links (a child part of its own, one link a line), wherever in
+// its first bytes the file starts; a part so named that is no PDF gives
+// none.
 func TestPDFPart(t *testing.T) {
 	const doc = "%PDF-1.4\n1 0 obj\n<< /Type /Annot /Subtype /Link /A << /S /URI /URI (https://phish.example/login?id=1) >> >>\nendobj\n\x00\x01\x02"
 	mail := func(header, body string) string {
@@ -54,8 +56,21 @@ func TestPDFPart(t *testing.T) {
 		{"by type", mail("Content-Type: application/pdf", doc), []string{"2.1 text/plain: https://phish.example/login?id=1"}},
 		{"by name", mail("Content-Type: application/octet-stream; name=\"Invoice.PDF\"", doc), []string{"2.1 text/plain: https://phish.example/login?id=1"}},
 		{"by disposition", mail("Content-Type: application/octet-stream\nContent-Disposition: attachment; filename=\"scan.pdf\"", doc), []string{"2.1 text/plain: https://phish.example/login?id=1"}},
-		{"no PDF", mail("Content-Type: application/pdf; name=\"x.pdf\"", "\x00\x01 http://binary.example/"), nil},
+		{"base64 before it", mail("Content-Type: application/pdf", ""), []string{"2.1 text/plain: https://phish.example/login?id=1"}},
+		{"no PDF: no links", mail("Content-Type: application/pdf; name=\"x.pdf\"", "\x00\x01 http://binary.example/"), []string{"2.1 text/plain: "}},
 	} {
+		if c.name == "base64 before it" {
+			// Phishing's: base64 of its own before the file's, for
+			// filters that look for "%PDF-" at its start.
+			enc := strings.Repeat("ContentDispositioninline", 3) + base64.StdEncoding.EncodeToString([]byte(doc))
+			var lines strings.Builder
+			for len(enc) > 76 {
+				lines.WriteString(enc[:76] + "\n")
+				enc = enc[76:]
+			}
+			lines.WriteString(enc)
+			c.mail = strings.Replace(c.mail, "\n\n\n--b--", "\n\n"+lines.String()+"\n--b--", 1)
+		}
 		parts, probs := readAll(t, strings.NewReader(c.mail))
 		var got []string
 		for _, p := range parts[1:] { // the text part's
