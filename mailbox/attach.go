@@ -9,6 +9,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/urlgrep/urlgrep/internal/ooxml"
 	"github.com/urlgrep/urlgrep/internal/pdf"
 	"github.com/urlgrep/urlgrep/internal/rtf"
 )
@@ -203,26 +204,56 @@ func (r *Reader) rtfPart(h header, start Position, mediatype string, ct contentT
 	return true
 }
 
-// pdfTypes are the media types of a PDF file.
-var pdfTypes = map[string]bool{"application/pdf": true, "application/x-pdf": true, "application/acrobat": true}
+// A document sent as an attachment may hold links a reader clicks: a
+// PDF's link annotations, an Office document's hyperlinks. Phishing sends
+// its link so, in an attachment a mail filter reads no text of; such
+// attachments were skipped as binary. linkDocs are the kinds read for
+// their links alone (linksPart).
+var linkDocs = []struct {
+	types map[string]bool
+	name  func(string) bool
+	links func(io.Reader) io.Reader
+}{
+	{ // pdf.Links: the targets of its URI actions
+		types: map[string]bool{"application/pdf": true, "application/x-pdf": true, "application/acrobat": true},
+		name:  func(n string) bool { return hasExt(n, ".pdf") },
+		links: pdf.Links,
+	},
+	{ // ooxml.Links: the targets of its external relationships
+		types: map[string]bool{
+			"application/vnd.openxmlformats-officedocument.wordprocessingml.document":   true,
+			"application/vnd.openxmlformats-officedocument.spreadsheetml.sheet":         true,
+			"application/vnd.openxmlformats-officedocument.presentationml.presentation": true,
+			"application/vnd.ms-word.document.macroenabled.12":                          true,
+			"application/vnd.ms-excel.sheet.macroenabled.12":                            true,
+			"application/vnd.ms-powerpoint.presentation.macroenabled.12":                true,
+		},
+		name:  ooxml.IsName,
+		links: ooxml.Links,
+	},
+}
 
-// pdfPart starts reading a PDF attachment (by its type, or a file named
-// *.pdf) for its links (pdf.Links: the
-// targets of its link annotations, one a line), by a Reader of its own
-// (childNext): phishing sends its link in a PDF, which was skipped as
-// binary. false for another part, or past maxNest.
-func (r *Reader) pdfPart(h header, start Position, mediatype string, ct contentType, path, group string) bool {
-	if r.nest >= maxNest || !pdfTypes[mediatype] && !hasExt(ct.name, ".pdf") &&
-		(mediatype != "application/octet-stream" || !hasExt(dispositionName(h.get("Content-Disposition")), ".pdf")) {
+// linksPart starts reading a document attachment (linkDocs: by its type,
+// or its file's name, in its Content-Type or, for
+// application/octet-stream, its Content-Disposition) for its links, one
+// a line, by a Reader of its own (childNext). false for another part, or
+// past maxNest. No first bytes are asked for: a reader finds "%PDF-"
+// anywhere in a file's first kilobyte, and phishing puts base64 of its
+// own before it ("ContentDispositioninline..."), for filters to pass
+// over; bytes of another kind hold no link to read.
+func (r *Reader) linksPart(h header, start Position, mediatype string, ct contentType, path, group string) bool {
+	if r.nest >= maxNest || !strings.HasPrefix(mediatype, "application/") {
 		return false
 	}
-	// No first bytes are asked for: a reader finds "%PDF-" anywhere in a
-	// file's first kilobyte, and phishing puts base64 of its own before
-	// it ("ContentDispositioninline..."), for filters to pass over.
-	// Bytes that are no PDF hold no URI action to read.
-	p := r.newPart(h, start, mediatype, contentType{}, path, group)
-	r.startChild(p, io.MultiReader(strings.NewReader("Content-Type: text/plain; charset=utf-8\r\n\r\n"), pdf.Links(p.Body)), path)
-	return true
+	for _, d := range linkDocs {
+		if d.types[mediatype] || d.name(ct.name) ||
+			mediatype == "application/octet-stream" && d.name(dispositionName(h.get("Content-Disposition"))) {
+			p := r.newPart(h, start, mediatype, contentType{}, path, group)
+			r.startChild(p, io.MultiReader(strings.NewReader("Content-Type: text/plain; charset=utf-8\r\n\r\n"), d.links(p.Body)), path)
+			return true
+		}
+	}
+	return false
 }
 
 // hasExt reports whether the file name name ends in ext, in any case.

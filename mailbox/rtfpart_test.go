@@ -1,7 +1,10 @@
 package mailbox
 
 import (
+	"archive/zip"
+	"bytes"
 	"encoding/base64"
+	"io"
 	"reflect"
 	"strings"
 	"testing"
@@ -78,6 +81,31 @@ func TestPDFPart(t *testing.T) {
 		}
 		if !reflect.DeepEqual(got, c.want) || len(probs) > 0 {
 			t.Errorf("%s: %q, problems %v; want %q", c.name, got, probs, c.want)
+		}
+	}
+}
+
+// TestOfficePart: an Office document attachment, by its type or its
+// file's name, is read for its hyperlinks (its external relationships'
+// targets, a child part of its own).
+func TestOfficePart(t *testing.T) {
+	var b bytes.Buffer
+	w := zip.NewWriter(&b)
+	f, _ := w.Create("word/_rels/document.xml.rels")
+	io.WriteString(f, `<Relationships><Relationship Id="rId3" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="https://phish.example/doc" TargetMode="External"/></Relationships>`)
+	w.Close()
+	mail := func(header string) string {
+		return "From: a@example.org\nContent-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/plain\n\nhi\n--b\n" + header +
+			"\nContent-Transfer-Encoding: base64\n\n" + mailgen.Base64Lines(b.String()) + "\n--b--\n"
+	}
+	for _, h := range []string{
+		"Content-Type: application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+		"Content-Type: application/octet-stream; name=\"Invoice.docx\"",
+		"Content-Type: application/octet-stream\nContent-Disposition: attachment; filename=\"q3.XLSX\"",
+	} {
+		parts, _ := readAll(t, strings.NewReader(mail(h)))
+		if len(parts) != 2 || parts[1].Path != "2.1" || strings.TrimSpace(parts[1].Body) != "https://phish.example/doc" {
+			t.Errorf("%s: parts %+v", h, parts)
 		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/text/transform"
 
 	"github.com/urlgrep/urlgrep/extract"
+	"github.com/urlgrep/urlgrep/internal/ooxml"
 	"github.com/urlgrep/urlgrep/internal/pdf"
 	"github.com/urlgrep/urlgrep/internal/rtf"
 	"github.com/urlgrep/urlgrep/mailbox"
@@ -236,6 +237,14 @@ func (s *searcher) open() (r *bufio.Reader, mail, skip, live bool, done func(), 
 		br = reader(&s.kit.untnef, mailbox.TNEFMessage(br))
 		s.under = nil
 		return br, true, false, live, done, nil
+	}
+	if !s.o.Raw && ooxml.Sniff(head) && ooxml.IsName(s.in.Name) {
+		// An Office document (.docx, .xlsx, .pptx): read for its links
+		// (ooxml.Links: its external relationships' targets, one a
+		// line), as a PDF is.
+		br = reader(&s.kit.unroffed, ooxml.Links(br))
+		s.under = nil
+		return br, false, false, live, done, nil
 	}
 	if !s.o.Raw && pdf.Sniff(head) {
 		// A PDF file: read for its links (pdf.Links: its link

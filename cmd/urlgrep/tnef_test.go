@@ -1,8 +1,10 @@
 package main
 
 import (
+	"archive/zip"
 	"bytes"
 	"compress/gzip"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -104,5 +106,27 @@ func TestPDFFile(t *testing.T) {
 	errOut.Reset()
 	if code := run([]string{"--raw", path}, strings.NewReader(""), &out, &errOut); code != 1 || !strings.Contains(errOut.String(), "binary file skipped") {
 		t.Errorf("--raw: exit status %d, output %q, stderr %q", code, out.String(), errOut.String())
+	}
+}
+
+// TestOfficeFile: an Office document is read for its hyperlinks, by its
+// name and its first bytes; a ZIP archive by another name is binary.
+func TestOfficeFile(t *testing.T) {
+	var b bytes.Buffer
+	w := zip.NewWriter(&b)
+	f, _ := w.Create("xl/worksheets/_rels/sheet1.xml.rels")
+	io.WriteString(f, `<Relationships><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="https://sheet.example/cell" TargetMode="External"/></Relationships>`)
+	w.Close()
+	dir := t.TempDir()
+	for _, c := range []struct{ name, want string }{{"book.xlsx", "https://sheet.example/cell\n"}, {"archive.zip", ""}} {
+		path := filepath.Join(dir, c.name)
+		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var out, errOut bytes.Buffer
+		run([]string{path}, strings.NewReader(""), &out, &errOut)
+		if out.String() != c.want {
+			t.Errorf("%s: output %q, stderr %q; want %q", c.name, out.String(), errOut.String(), c.want)
+		}
 	}
 }

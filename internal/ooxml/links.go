@@ -1,0 +1,224 @@
+// Package ooxml reads the links of an Office Open XML document (a Word
+// .docx, an Excel .xlsx, a PowerPoint .pptx; ECMA-376): the targets of
+// its external relationships (Part 2, §9.3: a relationship part's
+// <Relationship TargetMode="External" Target="https://..."/>), which is
+// where every hyperlink of its text, cells and slides points. Phishing
+// sends its link in such a document, which a mail filter reads no text
+// of. Links reads a document as it comes, once: its ZIP entries
+// (APPNOTE.TXT §4.3) one after another, by their local headers, with a
+// bounded state, inflating only the relationship parts.
+package ooxml
+
+import (
+	"bufio"
+	"bytes"
+	"compress/flate"
+	"encoding/binary"
+	"html"
+	"io"
+	"strings"
+)
+
+// Sniff reports whether head, a file's first bytes, starts as a ZIP
+// archive's first entry does (a local file header's signature).
+func Sniff(head []byte) bool { return bytes.HasPrefix(head, []byte("PK\x03\x04")) }
+
+// IsName reports whether name is an Office Open XML document's file name
+// (its extension: .docx, .xlsx, .pptx and their macro-enabled and
+// template kinds).
+func IsName(name string) bool {
+	name = strings.ToLower(strings.TrimSpace(name))
+	i := strings.LastIndexByte(name, '.')
+	if i < 0 {
+		return false
+	}
+	switch name[i:] {
+	case ".docx", ".docm", ".dotx", ".dotm", ".xlsx", ".xlsm", ".xltx", ".xltm", ".pptx", ".pptm", ".potx", ".potm", ".ppsx", ".ppsm":
+		return true
+	}
+	return false
+}
+
+// maxRels bounds the bytes of one relationship part read; what is past
+// it is not (a part made to inflate without end).
+const maxRels = 4 << 20
+
+// maxTarget bounds a target kept; a longer one is dropped.
+const maxTarget = 8 << 10
+
+// Links returns the external link targets of the document r, one a line,
+// as it reads r.
+func Links(r io.Reader) io.Reader {
+	br, ok := r.(*bufio.Reader)
+	if !ok {
+		br = bufio.NewReaderSize(r, 16<<10)
+	}
+	return &links{src: br}
+}
+
+type links struct {
+	src  *bufio.Reader
+	out  []byte
+	done bool
+}
+
+func (l *links) Read(p []byte) (int, error) {
+	for len(l.out) == 0 && !l.done {
+		l.entry()
+	}
+	n := copy(p, l.out)
+	l.out = l.out[:copy(l.out, l.out[n:])]
+	if n == 0 && l.done {
+		return 0, io.EOF
+	}
+	return n, nil
+}
+
+// entry reads the next entry: its local header (§4.3.7), its data
+// (inflated and read when it is a relationship part), and its data
+// descriptor (§4.3.9) where its header has no sizes. The central
+// directory, or anything else, ends the archive.
+func (l *links) entry() {
+	var h [30]byte
+	if _, err := io.ReadFull(l.src, h[:]); err != nil || binary.LittleEndian.Uint32(h[:]) != 0x04034b50 {
+		l.done = true
+		return
+	}
+	flags := binary.LittleEndian.Uint16(h[6:])
+	method := binary.LittleEndian.Uint16(h[8:])
+	size := int64(binary.LittleEndian.Uint32(h[18:]))
+	nameLen, extraLen := int(binary.LittleEndian.Uint16(h[26:])), int(binary.LittleEndian.Uint16(h[28:]))
+	name := make([]byte, nameLen)
+	if _, err := io.ReadFull(l.src, name); err != nil {
+		l.done = true
+		return
+	}
+	if _, err := l.src.Discard(extraLen); err != nil {
+		l.done = true
+		return
+	}
+	descriptor := flags&8 != 0
+	rels := bytes.HasSuffix(bytes.ToLower(name), []byte(".rels"))
+	switch {
+	case method == 8 && (descriptor || rels):
+		// Deflate ends itself: read through to its end, so that what
+		// follows is found with no size to go by.
+		var data io.Reader = io.LimitReader(l.src, size)
+		if descriptor {
+			data = l.src // flate reads no byte past its end from a ByteReader
+		}
+		fr := flate.NewReader(data)
+		if rels {
+			l.targets(io.LimitReader(fr, maxRels))
+		}
+		_, err := io.Copy(io.Discard, fr)
+		if err != nil {
+			l.done = true
+			return
+		}
+		if !descriptor {
+			io.Copy(io.Discard, data) // what the size says is left
+		}
+	case method == 0 && !descriptor && rels:
+		data := &io.LimitedReader{R: l.src, N: size}
+		l.targets(io.LimitReader(data, maxRels))
+		if _, err := io.Copy(io.Discard, data); err != nil || data.N > 0 {
+			l.done = true
+			return
+		}
+	case !descriptor:
+		if _, err := l.src.Discard(int(size)); err != nil {
+			l.done = true
+			return
+		}
+	default:
+		l.done = true // stored, or another method, with no size: its end cannot be found
+		return
+	}
+	if descriptor {
+		// Its signature (optional), CRC-32 and two sizes of 4 bytes
+		// (8 in ZIP64, which Office does not write for its parts).
+		if b, err := l.src.Peek(4); err == nil && binary.LittleEndian.Uint32(b) == 0x08074b50 {
+			l.src.Discard(4)
+		}
+		l.src.Discard(12)
+	}
+}
+
+// targets reads a relationship part (ECMA-376 Part 2, §9.3.2.2) and adds
+// the target of each of its external relationships to the output.
+func (l *links) targets(r io.Reader) {
+	br := bufio.NewReaderSize(r, 4096)
+	var el []byte
+	for {
+		// Each element, "<" to ">": a Relationship's attributes hold
+		// no "<" or ">" (XML 1.0 §3.1 forbids "<"; Office escapes ">").
+		for {
+			_, err := br.ReadSlice('<')
+			if err == nil {
+				break
+			}
+			if err != bufio.ErrBufferFull {
+				return
+			}
+		}
+		el = el[:0]
+		for {
+			chunk, err := br.ReadSlice('>')
+			if len(el)+len(chunk) <= maxTarget+1024 {
+				el = append(el, chunk...)
+			}
+			if err != bufio.ErrBufferFull {
+				if err != nil {
+					return
+				}
+				break
+			}
+		}
+		if !bytes.HasPrefix(el, []byte("Relationship")) || len(el) > maxTarget+1024 {
+			continue
+		}
+		mode, _ := attr(el, "TargetMode")
+		target, ok := attr(el, "Target")
+		if !ok || !strings.EqualFold(mode, "External") {
+			continue
+		}
+		target = strings.TrimSpace(strings.NewReplacer("\r", " ", "\n", " ").Replace(html.UnescapeString(target)))
+		if target != "" {
+			l.out = append(append(l.out, target...), '\n')
+		}
+	}
+}
+
+// attr returns the value of the attribute name of the element el, as
+// written (quoted with " or ').
+func attr(el []byte, name string) (string, bool) {
+	for i := 0; ; {
+		j := bytes.Index(el[i:], []byte(name))
+		if j < 0 {
+			return "", false
+		}
+		i += j
+		before := i == 0 || el[i-1] == ' ' || el[i-1] == '\t' || el[i-1] == '\r' || el[i-1] == '\n'
+		k := i + len(name)
+		for k < len(el) && (el[k] == ' ' || el[k] == '\t' || el[k] == '\r' || el[k] == '\n') {
+			k++
+		}
+		if !before || k >= len(el) || el[k] != '=' {
+			i++
+			continue
+		}
+		k++
+		for k < len(el) && (el[k] == ' ' || el[k] == '\t' || el[k] == '\r' || el[k] == '\n') {
+			k++
+		}
+		if k >= len(el) || el[k] != '"' && el[k] != '\'' {
+			return "", false
+		}
+		end := bytes.IndexByte(el[k+1:], el[k])
+		if end < 0 {
+			return "", false
+		}
+		return string(el[k+1 : k+1+end]), true
+	}
+}
