@@ -12,31 +12,41 @@ import (
 	"github.com/urlgrep/urlgrep/internal/mailgen"
 )
 
+// attachmentMail is a mail of a text part and an attachment with the
+// header fields header and the body body, in base64.
+func attachmentMail(header, body string) string {
+	return "From: a@example.org\nContent-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/plain\n\nhi\n--b\n" + header +
+		"\nContent-Transfer-Encoding: base64\n\n" + mailgen.Base64Lines(body) + "\n--b--\n"
+}
+
+// attachmentParts reads mail and returns its parts but the first (the
+// text's) as "path type: body", and the problems reported.
+func attachmentParts(t *testing.T, mail string) ([]string, []Problem) {
+	t.Helper()
+	parts, probs := readAll(t, strings.NewReader(mail))
+	var got []string
+	for _, p := range parts[1:] {
+		got = append(got, p.Path+" "+p.Type+": "+strings.TrimSpace(p.Body))
+	}
+	return got, probs
+}
+
 // TestRTFPart: a part of rich text, by its type or its file's name, is
 // read for its text (a child part of its own); rich text made from HTML as
 // that HTML; a part so named that is not rich text is read as it was.
 func TestRTFPart(t *testing.T) {
 	const doc = `{\rtf1\ansi{\fonttbl{\f0 Times;}}{\*\xmlnstbl {\xmlns1 http://schemas.microsoft.com/office/word/2003/wordml}}Caf\'e9 {\field{\*\fldinst HYPERLINK "http://rtf.example/a"}{\fldrslt a}}\par}`
 	const fromHTML = `{\rtf1\ansi\fromhtml1 {\*\htmltag84 <a href="http://html.example/b">}\htmlrtf {\field{\*\fldinst{HYPERLINK "http://html.example/b"}}{\fldrslt\htmlrtf0 b\htmlrtf }\htmlrtf0 {\*\htmltag92 </a>}}`
-	mail := func(header, body string) string {
-		return "From: a@example.org\nContent-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/plain\n\nhi\n--b\n" + header +
-			"\nContent-Transfer-Encoding: base64\n\n" + mailgen.Base64Lines(body) + "\n--b--\n"
-	}
 	for _, c := range []struct {
 		name, mail string
 		want       []string
 	}{
-		{"by type", mail("Content-Type: application/rtf", doc), []string{"2.1 text/plain: Café HYPERLINK \"http://rtf.example/a\"a"}},
-		{"by name", mail("Content-Type: application/octet-stream\nContent-Disposition: attachment; filename=\"Letter.RTF\"", doc), []string{"2.1 text/plain: Café HYPERLINK \"http://rtf.example/a\"a"}},
-		{"made from HTML", mail("Content-Type: text/rtf", fromHTML), []string{"2.1 text/html: <http://html.example/b>\n\nb"}},
-		{"not rich text", mail("Content-Type: application/rtf; name=\"x.rtf\"", "plain http://plain.example/"), []string{"2 application/rtf: plain http://plain.example/"}},
+		{"by type", attachmentMail("Content-Type: application/rtf", doc), []string{"2.1 text/plain: Café HYPERLINK \"http://rtf.example/a\"a"}},
+		{"by name", attachmentMail("Content-Type: application/octet-stream\nContent-Disposition: attachment; filename=\"Letter.RTF\"", doc), []string{"2.1 text/plain: Café HYPERLINK \"http://rtf.example/a\"a"}},
+		{"made from HTML", attachmentMail("Content-Type: text/rtf", fromHTML), []string{"2.1 text/html: <http://html.example/b>\n\nb"}},
+		{"not rich text", attachmentMail("Content-Type: application/rtf; name=\"x.rtf\"", "plain http://plain.example/"), []string{"2 application/rtf: plain http://plain.example/"}},
 	} {
-		parts, probs := readAll(t, strings.NewReader(c.mail))
-		var got []string
-		for _, p := range parts[1:] { // the text part's
-			got = append(got, p.Path+" "+p.Type+": "+strings.TrimSpace(p.Body))
-		}
-		if !reflect.DeepEqual(got, c.want) || len(probs) > 0 {
+		if got, probs := attachmentParts(t, c.mail); !reflect.DeepEqual(got, c.want) || len(probs) > 0 {
 			t.Errorf("%s: %q, problems %v; want %q", c.name, got, probs, c.want)
 		}
 	}
@@ -48,19 +58,15 @@ func TestRTFPart(t *testing.T) {
 // none.
 func TestPDFPart(t *testing.T) {
 	const doc = "%PDF-1.4\n1 0 obj\n<< /Type /Annot /Subtype /Link /A << /S /URI /URI (https://phish.example/login?id=1) >> >>\nendobj\n\x00\x01\x02"
-	mail := func(header, body string) string {
-		return "From: a@example.org\nContent-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/plain\n\nhi\n--b\n" + header +
-			"\nContent-Transfer-Encoding: base64\n\n" + mailgen.Base64Lines(body) + "\n--b--\n"
-	}
 	for _, c := range []struct {
 		name, mail string
 		want       []string
 	}{
-		{"by type", mail("Content-Type: application/pdf", doc), []string{"2.1 text/plain: https://phish.example/login?id=1"}},
-		{"by name", mail("Content-Type: application/octet-stream; name=\"Invoice.PDF\"", doc), []string{"2.1 text/plain: https://phish.example/login?id=1"}},
-		{"by disposition", mail("Content-Type: application/octet-stream\nContent-Disposition: attachment; filename=\"scan.pdf\"", doc), []string{"2.1 text/plain: https://phish.example/login?id=1"}},
-		{"base64 before it", mail("Content-Type: application/pdf", ""), []string{"2.1 text/plain: https://phish.example/login?id=1"}},
-		{"no PDF: no links", mail("Content-Type: application/pdf; name=\"x.pdf\"", "\x00\x01 http://binary.example/"), []string{"2.1 text/plain: "}},
+		{"by type", attachmentMail("Content-Type: application/pdf", doc), []string{"2.1 text/plain: https://phish.example/login?id=1"}},
+		{"by name", attachmentMail("Content-Type: application/octet-stream; name=\"Invoice.PDF\"", doc), []string{"2.1 text/plain: https://phish.example/login?id=1"}},
+		{"by disposition", attachmentMail("Content-Type: application/octet-stream\nContent-Disposition: attachment; filename=\"scan.pdf\"", doc), []string{"2.1 text/plain: https://phish.example/login?id=1"}},
+		{"base64 before it", attachmentMail("Content-Type: application/pdf", ""), []string{"2.1 text/plain: https://phish.example/login?id=1"}},
+		{"no PDF: no links", attachmentMail("Content-Type: application/pdf; name=\"x.pdf\"", "\x00\x01 http://binary.example/"), []string{"2.1 text/plain: "}},
 	} {
 		if c.name == "base64 before it" {
 			// Phishing's: base64 of its own before the file's, for
@@ -74,12 +80,7 @@ func TestPDFPart(t *testing.T) {
 			lines.WriteString(enc)
 			c.mail = strings.Replace(c.mail, "\n\n\n--b--", "\n\n"+lines.String()+"\n--b--", 1)
 		}
-		parts, probs := readAll(t, strings.NewReader(c.mail))
-		var got []string
-		for _, p := range parts[1:] { // the text part's
-			got = append(got, p.Path+" "+p.Type+": "+strings.TrimSpace(p.Body))
-		}
-		if !reflect.DeepEqual(got, c.want) || len(probs) > 0 {
+		if got, probs := attachmentParts(t, c.mail); !reflect.DeepEqual(got, c.want) || len(probs) > 0 {
 			t.Errorf("%s: %q, problems %v; want %q", c.name, got, probs, c.want)
 		}
 	}
@@ -94,18 +95,13 @@ func TestOfficePart(t *testing.T) {
 	f, _ := w.Create("word/_rels/document.xml.rels")
 	io.WriteString(f, `<Relationships><Relationship Id="rId3" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="https://phish.example/doc" TargetMode="External"/></Relationships>`)
 	w.Close()
-	mail := func(header string) string {
-		return "From: a@example.org\nContent-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/plain\n\nhi\n--b\n" + header +
-			"\nContent-Transfer-Encoding: base64\n\n" + mailgen.Base64Lines(b.String()) + "\n--b--\n"
-	}
 	for _, h := range []string{
 		"Content-Type: application/vnd.openxmlformats-officedocument.wordprocessingml.document",
 		"Content-Type: application/octet-stream; name=\"Invoice.docx\"",
 		"Content-Type: application/octet-stream\nContent-Disposition: attachment; filename=\"q3.XLSX\"",
 	} {
-		parts, _ := readAll(t, strings.NewReader(mail(h)))
-		if len(parts) != 2 || parts[1].Path != "2.1" || strings.TrimSpace(parts[1].Body) != "https://phish.example/doc" {
-			t.Errorf("%s: parts %+v", h, parts)
+		if got, probs := attachmentParts(t, attachmentMail(h, b.String())); !reflect.DeepEqual(got, []string{"2.1 text/plain: https://phish.example/doc"}) || len(probs) > 0 {
+			t.Errorf("%s: parts %q, problems %v", h, got, probs)
 		}
 	}
 }
