@@ -83,6 +83,10 @@ func (l *links) Read(p []byte) (int, error) {
 // scan reads up to 64 KiB of the source.
 func (l *links) scan() {
 	for range 64 << 10 {
+		if l.state == stText && l.pending == 0 && l.src.Buffered() > 0 {
+			l.skim()
+			continue
+		}
 		c, err := l.src.ReadByte()
 		if err != nil {
 			if l.src != l.outer {
@@ -99,6 +103,27 @@ func (l *links) scan() {
 			return
 		}
 	}
+}
+
+// skim scans the buffered bytes in text, where only a keyword's last
+// letter ("/URI", "/ObjStm", "FlateDec", "endobj", "stream") may change
+// what is read: the bytes before it are passed in one step, and it by
+// byte, as ReadByte would have given it.
+func (l *links) skim() {
+	buf, _ := l.src.Peek(l.src.Buffered())
+	tail := l.tail
+	for i, c := range buf {
+		switch c {
+		case 'I', 'm', 'c', 'j':
+			l.tail = tail
+			l.src.Discard(i + 1)
+			l.byte(c)
+			return
+		}
+		tail = tail<<8 | uint64(c)
+	}
+	l.tail = tail
+	l.src.Discard(len(buf))
 }
 
 // byte scans c.
