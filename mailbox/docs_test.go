@@ -105,3 +105,38 @@ func TestOfficePart(t *testing.T) {
 		}
 	}
 }
+
+// TestZipPart: a ZIP attachment is read for the entries a mail's
+// attachment of their name would be read for: an HTML page (as HTML), a
+// PDF (its links), a zipped archive in it; not an image, nor an
+// encrypted entry, nor another one.
+func TestZipPart(t *testing.T) {
+	pdfDoc := "%PDF-1.4\n<< /A << /S /URI /URI (https://pdf-in-zip.example/) >> >>\n"
+	var inner bytes.Buffer
+	iw := zip.NewWriter(&inner)
+	f, _ := iw.Create("deeper/page.htm")
+	io.WriteString(f, `<a href="https://nested.example/">x</a>`)
+	iw.Close()
+	var b bytes.Buffer
+	w := zip.NewWriter(&b)
+	for _, e := range []struct{ name, data string }{
+		{"invoice/Invoice.html", `<html><body><a href="https://phish.example/login">Open</a></body></html>`},
+		{"logo.png", "\x89PNG\r\n\x1a\n http://image.example/"},
+		{"scan.pdf", pdfDoc},
+		{"notes.bin", "http://bin.example/"},
+		{"inner.zip", inner.String()},
+	} {
+		f, _ := w.Create(e.name)
+		io.WriteString(f, e.data)
+	}
+	w.Close()
+	got, probs := attachmentParts(t, attachmentMail("Content-Type: application/zip; name=\"docs.zip\"", b.String()))
+	want := []string{
+		"2.1 application/octet-stream: <https://phish.example/login>\n\nOpen",
+		"2.2.1 text/plain: https://pdf-in-zip.example/",
+		"2.3.1 application/octet-stream: <https://nested.example/>\n\nx",
+	}
+	if !reflect.DeepEqual(got, want) || len(probs) > 0 {
+		t.Errorf("parts %q, problems %v; want %q", got, probs, want)
+	}
+}

@@ -443,7 +443,7 @@ func (r *Reader) startBody(h header, start Position, path, group string, depth i
 	}
 	declared := mediatype
 	if depth < maxDepth && (r.tnefMessage(h, start, mediatype, ct, path, group) || r.rtfPart(h, start, mediatype, ct, path, group) ||
-		r.linksPart(h, start, mediatype, ct, path, group)) {
+		r.linksPart(h, start, mediatype, ct, path, group) || r.zipPart(h, start, mediatype, ct, path, group)) {
 		return
 	}
 	if !isText(mediatype) {

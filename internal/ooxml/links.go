@@ -4,24 +4,24 @@
 // <Relationship TargetMode="External" Target="https://..."/>), which is
 // where every hyperlink of its text, cells and slides points. Phishing
 // sends its link in such a document, which a mail filter reads no text
-// of. Links reads a document as it comes, once: its ZIP entries
-// (APPNOTE.TXT §4.3) one after another, by their local headers, with a
-// bounded state, inflating only the relationship parts.
+// of. Links reads a document as it comes, once: its ZIP entries one
+// after another (zipstream), with a bounded state, inflating only the
+// relationship parts (and the entries whose sizes follow their data).
 package ooxml
 
 import (
 	"bufio"
 	"bytes"
-	"compress/flate"
-	"encoding/binary"
 	"html"
 	"io"
 	"strings"
+
+	"github.com/urlgrep/urlgrep/internal/zipstream"
 )
 
 // Sniff reports whether head, a file's first bytes, starts as a ZIP
-// archive's first entry does (a local file header's signature).
-func Sniff(head []byte) bool { return bytes.HasPrefix(head, []byte("PK\x03\x04")) }
+// archive's first entry does (zipstream.Sniff).
+func Sniff(head []byte) bool { return zipstream.Sniff(head) }
 
 // IsName reports whether name is an Office Open XML document's file name
 // (its extension: .docx, .xlsx, .pptx and their macro-enabled and
@@ -49,15 +49,11 @@ const maxTarget = 8 << 10
 // Links returns the external link targets of the document r, one a line,
 // as it reads r.
 func Links(r io.Reader) io.Reader {
-	br, ok := r.(*bufio.Reader)
-	if !ok {
-		br = bufio.NewReaderSize(r, 16<<10)
-	}
-	return &links{src: br}
+	return &links{z: zipstream.NewReader(r)}
 }
 
 type links struct {
-	src  *bufio.Reader
+	z    *zipstream.Reader
 	out  []byte
 	done bool
 }
@@ -74,74 +70,16 @@ func (l *links) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// entry reads the next entry: its local header (§4.3.7), its data
-// (inflated and read when it is a relationship part), and its data
-// descriptor (§4.3.9) where its header has no sizes. The central
-// directory, or anything else, ends the archive.
+// entry reads the next entry of the archive (zipstream): its targets,
+// when it is a relationship part.
 func (l *links) entry() {
-	var h [30]byte
-	if _, err := io.ReadFull(l.src, h[:]); err != nil || binary.LittleEndian.Uint32(h[:]) != 0x04034b50 {
+	name, data, ok := l.z.Next()
+	if !ok {
 		l.done = true
 		return
 	}
-	flags := binary.LittleEndian.Uint16(h[6:])
-	method := binary.LittleEndian.Uint16(h[8:])
-	size := int64(binary.LittleEndian.Uint32(h[18:]))
-	nameLen, extraLen := int(binary.LittleEndian.Uint16(h[26:])), int(binary.LittleEndian.Uint16(h[28:]))
-	name := make([]byte, nameLen)
-	if _, err := io.ReadFull(l.src, name); err != nil {
-		l.done = true
-		return
-	}
-	if _, err := l.src.Discard(extraLen); err != nil {
-		l.done = true
-		return
-	}
-	descriptor := flags&8 != 0
-	rels := bytes.HasSuffix(bytes.ToLower(name), []byte(".rels"))
-	switch {
-	case method == 8 && (descriptor || rels):
-		// Deflate ends itself: read through to its end, so that what
-		// follows is found with no size to go by.
-		var data io.Reader = io.LimitReader(l.src, size)
-		if descriptor {
-			data = l.src // flate reads no byte past its end from a ByteReader
-		}
-		fr := flate.NewReader(data)
-		if rels {
-			l.targets(io.LimitReader(fr, maxRels))
-		}
-		_, err := io.Copy(io.Discard, fr)
-		if err != nil {
-			l.done = true
-			return
-		}
-		if !descriptor {
-			io.Copy(io.Discard, data) // what the size says is left
-		}
-	case method == 0 && !descriptor && rels:
-		data := &io.LimitedReader{R: l.src, N: size}
+	if data != nil && strings.HasSuffix(strings.ToLower(name), ".rels") {
 		l.targets(io.LimitReader(data, maxRels))
-		if _, err := io.Copy(io.Discard, data); err != nil || data.N > 0 {
-			l.done = true
-			return
-		}
-	case !descriptor:
-		if _, err := l.src.Discard(int(size)); err != nil {
-			l.done = true
-			return
-		}
-	default:
-		l.done = true // stored, or another method, with no size: its end cannot be found
-		return
-	}
-	if descriptor {
-		// Its signature (optional), CRC-32 and two sizes of 4 bytes
-		// (8 in ZIP64, which Office does not write for its parts).
-		if b, err := l.src.Peek(4); err == nil && binary.LittleEndian.Uint32(b) == 0x08074b50 {
-			l.src.Discard(4)
-		}
-		l.src.Discard(12)
 	}
 }
 
