@@ -11,7 +11,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/urlgrep/urlgrep/internal/pdf"
 	"github.com/urlgrep/urlgrep/internal/rtf"
+	"github.com/urlgrep/urlgrep/internal/zipstream"
 )
 
 // Outlook and Exchange send a message written in their rich text as a
@@ -421,7 +423,8 @@ func pad4(n int64) int64 { return (n + 3) &^ 3 }
 // bytes: its media type, where the stream gave one, and its name. Where
 // it gave neither yet (Outlook writes an attachment's title after its
 // data, and its type and long name after that), its first bytes say:
-// UTF-8 text, or HTML, read as such; anything else stays unread.
+// UTF-8 text, or HTML, read as such, a PDF or a ZIP archive (read as
+// such attachments are); anything else stays unread.
 func (t *tnefReader) attachType(n int64) string {
 	ctype := t.mimeType
 	if ctype == "" || strings.ContainsAny(ctype, "\r\n;") {
@@ -433,6 +436,12 @@ func (t *tnefReader) attachType(n int64) string {
 	}
 	if name == "" && t.mimeType == "" {
 		head, _ := t.src.Peek(int(min(n, t.left, 512)))
+		switch {
+		case pdf.Sniff(head):
+			return "application/pdf" // read for its links (linksPart)
+		case zipstream.Sniff(head):
+			return "application/zip" // its entries read (zipPart)
+		}
 		if len(head) > 0 && !looksBinary(head) && utf8Head(head) {
 			ctype = "text/plain"
 			if l := bytes.ToLower(head); bytes.Contains(l, []byte("<html")) || bytes.Contains(l, []byte("<!doctype html")) || bytes.Contains(l, []byte("<a href")) {

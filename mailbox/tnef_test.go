@@ -20,8 +20,8 @@ func le32(v uint32) []byte { return binary.LittleEndian.AppendUint32(nil, v) }
 // subject, its bodies (text, HTML and rich text) among properties of
 // other kinds (named, multi-valued, fixed-size), an HTML page attached
 // with its title after its data (as Outlook writes it), a text file, an
-// image, and an attached message, itself a TNEF stream, of which inner
-// is the body.
+// image, a PDF with no name, and an attached message, itself a TNEF
+// stream, of which inner is the body.
 func winmail(inner string) []byte {
 	nested := mailgen.TNEF([]mailgen.TNEFAttr{
 		{Level: 1, ID: attMAPIProps, Props: []mailgen.TNEFProp{
@@ -56,6 +56,8 @@ func winmail(inner string) []byte {
 		{Level: 2, ID: attAttachData, Data: []byte("notes: http://notes.example/x\r\n")},
 		{Level: 2, ID: attAttachRendData, Data: make([]byte, 14)},
 		{Level: 2, ID: attAttachData, Data: []byte("\x89PNG\r\n\x1a\n\x00\x00 http://hidden.example/")},
+		{Level: 2, ID: attAttachRendData, Data: make([]byte, 14)},
+		{Level: 2, ID: attAttachData, Data: []byte("%PDF-1.4\n<< /A << /S /URI /URI (http://pdf.example/) >> >>\n")},
 		{Level: 2, ID: attAttachRendData, Data: make([]byte, 14)},
 		{Level: 2, ID: attAttachment, Props: []mailgen.TNEFProp{
 			{ID: propAttachMethod, Type: typeLong, Values: [][]byte{le32(attachEmbedded)}},
@@ -100,7 +102,8 @@ func TestTNEF(t *testing.T) {
 			`2.1.3 text/plain group=2.1: HYPERLINK "http://rtf.example/link"here`,
 			"2.2 text/html group=: <http://attached.example/page>\n\npage",
 			"2.3 application/octet-stream group=: notes: http://notes.example/x",
-			"2.5.1.1 text/plain group=2.5.1: inner http://inner.example/ body",
+			"2.5.1 text/plain group=: http://pdf.example/",
+			"2.6.1.1 text/plain group=2.6.1: inner http://inner.example/ body",
 		}
 		if !reflect.DeepEqual(bodies, want) {
 			t.Errorf("%s: parts:\n%q\nwant\n%q", c.ctype, bodies, want)
