@@ -77,9 +77,10 @@ func tnefMail(ctype, name string, data []byte) string {
 // TestTNEF: an ms-tnef attachment (winmail.dat) is read as the message it
 // holds: its bodies as one alternative group (the rich text as its text,
 // its HYPERLINK field's URL in it; a string's terminating NUL kept), its
-// text attachments by their type or first bytes, not its image, and its
-// attached message; not the values of its other properties. A part that is not TNEF, whatever its
-// name, is skipped as any binary part.
+// text attachments by their type or first bytes, a PDF with no name by
+// its first bytes (read for its links), not its image, and its attached
+// message; not the values of its other properties. A part that is not
+// TNEF, whatever its name, is skipped as any binary part.
 func TestTNEF(t *testing.T) {
 	for _, c := range []struct{ ctype, name string }{
 		{"application/ms-tnef", "winmail.dat"},
