@@ -126,7 +126,7 @@ func newFlags(cfg *config) (*flag.FlagSet, []flagdoc.Group) {
 	fs.VarP(choice{directoryActions, func(v string) {
 		cfg.recursive, cfg.skipDirs = v == "recurse", v == "skip"
 	}}, "directories", "d", "what to do with a directory named (`action`): read, an error without -r; skip, with no word; recurse, as -r")
-	fs.BoolVarP(&cfg.binary, "text", "a", false, "scan binary files too (by default they are skipped with a note)")
+	fs.BoolVarP(&cfg.binary, "text", "a", false, "scan binary files too (by default they are skipped with a note; PDF and Office documents are read for their links)")
 	fs.BoolVarP(&cfg.quietBinary, "skip-binary", "I", false, "skip binary files with no note, as grep -I (-a scans them all the same)")
 	fs.Var(choice{binaryTypes, func(v string) {
 		cfg.binary, cfg.quietBinary = v == "text", v == "without-match"
