@@ -722,18 +722,12 @@ func ampRef(b []byte) int {
 		if k < 0 {
 			return -1
 		}
-		if i += k; ampRefLen(b[i:]) > 0 {
+		i += k
+		if n, _ := refChar(b[i:]); n > 0 {
 			return i
 		}
 		i++
 	}
-}
-
-// ampRefLen returns the length of the reference refChar resolves that b
-// starts with, or 0.
-func ampRefLen(b []byte) int {
-	n, _ := refChar(b)
-	return n
 }
 
 // refChar reads the character reference at the start of b that a URL's

@@ -1,7 +1,6 @@
 package mailbox
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/base64"
 	"io"
@@ -12,6 +11,7 @@ import (
 	"github.com/urlgrep/urlgrep/internal/ooxml"
 	"github.com/urlgrep/urlgrep/internal/pdf"
 	"github.com/urlgrep/urlgrep/internal/rtf"
+	"github.com/urlgrep/urlgrep/internal/zipstream"
 )
 
 // A part that is not text by its media type may hold text all the same,
@@ -153,71 +153,46 @@ func (r *Reader) encodedMessage(h header, start Position, path, group string) bo
 	return true
 }
 
-// tnefTypes are the media types of a TNEF stream (winmail.dat).
-var tnefTypes = map[string]bool{"application/ms-tnef": true, "application/vnd.ms-tnef": true}
-
-// tnefMessage starts reading a TNEF part (an attachment of type
-// application/ms-tnef, or named winmail.dat by its type or, for
-// application/octet-stream, its disposition, whose first bytes are a
-// TNEF stream's) as the message it holds (TNEFMessage), read by a
-// Reader of its own (childNext). false, the part then read as any other,
-// for another part, or past maxNest.
-func (r *Reader) tnefMessage(h header, start Position, mediatype string, ct contentType, path, group string) bool {
-	if r.nest >= maxNest || !tnefTypes[mediatype] && !isWinmail(ct.name) &&
-		(mediatype != "application/octet-stream" || !isWinmail(dispositionName(h.get("Content-Disposition")))) {
-		return false
-	}
-	cte := transferEncoding(h.get("Content-Transfer-Encoding"))
-	if !IsTNEF(r.firstBytes(cte)) {
-		return false
-	}
-	p := r.newPart(h, start, "application/ms-tnef", contentType{}, path, group)
-	r.startChild(p, TNEFMessage(p.Body), path)
-	return true
-}
-
-// rtfTypes are the media types of rich text.
-var rtfTypes = map[string]bool{"application/rtf": true, "text/rtf": true, "application/x-rtf": true, "text/richtext+rtf": true}
-
-// rtfPart starts reading a part of rich text (by its type, or a file
-// named *.rtf, whose first bytes are "{\rtf") for its text (rtf.Text), by
-// a Reader of its own (childNext): read as written, its font tables and
-// Word's XML namespace table gave junk and a namespace's URL, and its
-// escaped characters ("\'e9") were not decoded. false for another part,
-// or past maxNest.
-func (r *Reader) rtfPart(h header, start Position, mediatype string, ct contentType, path, group string) bool {
-	if r.nest >= maxNest || !rtfTypes[mediatype] && !isRTFName(ct.name) &&
-		(mediatype != "application/octet-stream" || !isRTFName(dispositionName(h.get("Content-Disposition")))) {
-		return false
-	}
-	if !rtf.Sniff(r.firstBytes(transferEncoding(h.get("Content-Transfer-Encoding")))) {
-		return false
-	}
-	p := r.newPart(h, start, mediatype, contentType{}, path, group)
-	rich := bufio.NewReaderSize(p.Body, 4096)
-	head, _ := rich.Peek(1024)
-	ctype := "text/plain"
-	if rtf.FromHTML(head) {
-		ctype = "text/html"
-	}
-	r.startChild(p, io.MultiReader(strings.NewReader("Content-Type: "+ctype+"; charset=utf-8\r\n\r\n"), rtf.NewText(rich)), path)
-	return true
-}
-
-// A document sent as an attachment may hold links a reader clicks: a
-// PDF's link annotations, an Office document's hyperlinks. Phishing sends
-// its link so, in an attachment a mail filter reads no text of; such
-// attachments were skipped as binary. linkDocs are the kinds read for
-// their links alone (linksPart).
-var linkDocs = []struct {
+// A file attached to a mail may hold its links where no text reader sees
+// them: a TNEF stream (winmail.dat: Outlook's rich text message and its
+// attachments), rich text, a PDF's link annotations, an Office document's
+// hyperlinks, the files of a ZIP archive. Phishing sends its link so, in
+// an attachment a mail filter reads no text of; such attachments were
+// skipped as binary. docKinds are the kinds read for what they hold
+// (docPart), in the order they are tried: an Office document is a ZIP
+// archive too.
+var docKinds = []struct {
 	types map[string]bool
 	name  func(string) bool
-	links func(io.Reader) io.Reader
+	// sniff, when not nil, must hold for the part's first bytes; when
+	// nil, the part must be of an application/ type. No first bytes
+	// are asked of a PDF: a reader finds "%PDF-" anywhere in a file's
+	// first kilobyte, and phishing puts base64 of its own before it
+	// ("ContentDispositioninline..."), for filters to pass over; bytes
+	// of another kind hold no link to read.
+	sniff func([]byte) bool
+	// read returns the MIME message that stands for the part's decoded
+	// body.
+	read func(io.Reader) io.Reader
 }{
+	{ // TNEFMessage: the message it holds
+		types: map[string]bool{"application/ms-tnef": true, "application/vnd.ms-tnef": true},
+		name:  isWinmail,
+		sniff: IsTNEF,
+		read:  TNEFMessage,
+	},
+	{ // rtf.Text: read as written, its font tables and Word's XML
+		// namespace table gave junk and a namespace's URL, and its escaped
+		// characters ("\'e9") were not decoded
+		types: map[string]bool{"application/rtf": true, "text/rtf": true, "application/x-rtf": true, "text/richtext+rtf": true},
+		name:  func(n string) bool { return hasExt(n, ".rtf") },
+		sniff: rtf.Sniff,
+		read:  richTextMessage,
+	},
 	{ // pdf.Links: the targets of its URI actions
 		types: map[string]bool{"application/pdf": true, "application/x-pdf": true, "application/acrobat": true},
 		name:  func(n string) bool { return hasExt(n, ".pdf") },
-		links: pdf.Links,
+		read:  func(r io.Reader) io.Reader { return textMessage("text/plain", pdf.Links(r)) },
 	},
 	{ // ooxml.Links: the targets of its external relationships
 		types: map[string]bool{
@@ -228,39 +203,80 @@ var linkDocs = []struct {
 			"application/vnd.ms-excel.sheet.macroenabled.12":                            true,
 			"application/vnd.ms-powerpoint.presentation.macroenabled.12":                true,
 		},
-		name:  ooxml.IsName,
-		links: ooxml.Links,
+		name: ooxml.IsName,
+		read: func(r io.Reader) io.Reader { return textMessage("text/plain", ooxml.Links(r)) },
+	},
+	{ // zipMessage: its entries, as attachments
+		types: map[string]bool{"application/zip": true, "application/x-zip-compressed": true, "application/x-zip": true},
+		name:  func(n string) bool { return hasExt(n, ".zip") },
+		sniff: zipstream.Sniff,
+		read:  zipMessage,
 	},
 }
 
-// linksPart starts reading a document attachment (linkDocs: by its type,
-// or its file's name, in its Content-Type or, for
-// application/octet-stream, its Content-Disposition) for its links, one
-// a line, by a Reader of its own (childNext). false for another part, or
-// past maxNest. No first bytes are asked for: a reader finds "%PDF-"
-// anywhere in a file's first kilobyte, and phishing puts base64 of its
-// own before it ("ContentDispositioninline..."), for filters to pass
-// over; bytes of another kind hold no link to read.
-func (r *Reader) linksPart(h header, start Position, mediatype string, ct contentType, path, group string) bool {
-	if r.nest >= maxNest || !strings.HasPrefix(mediatype, "application/") {
+// docPart starts reading an attachment of one of docKinds (by its media
+// type, or its file's name in its Content-Type or, for
+// application/octet-stream, its Content-Disposition) as the message that
+// stands for it, by a Reader of its own (childNext). false, the part then
+// read as any other, for another part, or past maxNest.
+func (r *Reader) docPart(h header, start Position, mediatype string, ct contentType, path, group string) bool {
+	if r.nest >= maxNest {
 		return false
 	}
-	for _, d := range linkDocs {
-		if d.types[mediatype] || d.name(ct.name) ||
-			mediatype == "application/octet-stream" && d.name(dispositionName(h.get("Content-Disposition"))) {
-			p := r.newPart(h, start, mediatype, contentType{}, path, group)
-			r.startChild(p, io.MultiReader(strings.NewReader("Content-Type: text/plain; charset=utf-8\r\n\r\n"), d.links(p.Body)), path)
+	var disposed *string // the Content-Disposition's file name, read once if asked
+	named := func(name func(string) bool) bool {
+		if name(ct.name) {
+			return true
+		}
+		if mediatype != "application/octet-stream" {
+			return false
+		}
+		if disposed == nil {
+			n := dispositionName(h.get("Content-Disposition"))
+			disposed = &n
+		}
+		return name(*disposed)
+	}
+	for _, d := range docKinds {
+		if !d.types[mediatype] && !named(d.name) {
+			continue
+		}
+		if d.sniff == nil && !strings.HasPrefix(mediatype, "application/") ||
+			d.sniff != nil && !d.sniff(r.firstBytes(transferEncoding(h.get("Content-Transfer-Encoding")))) {
+			continue
+		}
+		// Not a text type: the body is decoded as written (no
+		// format=flowed, no HTML).
+		p := r.newPart(h, start, "application/octet-stream", contentType{}, path, group)
+		r.startChild(p, d.read(p.Body), path)
+		return true
+	}
+	return false
+}
+
+// docName reports whether a file named name is one of docKinds by its
+// name.
+func docName(name string) bool {
+	for _, d := range docKinds {
+		if d.name(name) {
 			return true
 		}
 	}
 	return false
 }
 
+// textMessage returns a message of one part of type ctype, in UTF-8,
+// whose body is text.
+func textMessage(ctype string, text io.Reader) io.Reader {
+	return io.MultiReader(strings.NewReader("Content-Type: "+ctype+"; charset=utf-8\r\n\r\n"), text)
+}
+
+// richTextMessage returns a message of the text of the rich text r
+// (rtfText).
+func richTextMessage(r io.Reader) io.Reader { return textMessage(rtfText(r)) }
+
 // hasExt reports whether the file name name ends in ext, in any case.
 func hasExt(name, ext string) bool { return strings.EqualFold(path.Ext(strings.TrimSpace(name)), ext) }
-
-// isRTFName reports whether name is a rich text file's.
-func isRTFName(name string) bool { return hasExt(name, ".rtf") }
 
 // isWinmail reports whether name is a TNEF stream's usual file name.
 func isWinmail(name string) bool { return strings.EqualFold(strings.TrimSpace(name), "winmail.dat") }

@@ -442,8 +442,7 @@ func (r *Reader) startBody(h header, start Position, path, group string, depth i
 		path = "1"
 	}
 	declared := mediatype
-	if depth < maxDepth && (r.tnefMessage(h, start, mediatype, ct, path, group) || r.rtfPart(h, start, mediatype, ct, path, group) ||
-		r.linksPart(h, start, mediatype, ct, path, group) || r.zipPart(h, start, mediatype, ct, path, group)) {
+	if depth < maxDepth && r.docPart(h, start, mediatype, ct, path, group) {
 		return
 	}
 	if !isText(mediatype) {

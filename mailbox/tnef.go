@@ -24,7 +24,7 @@ import (
 // that one file. The URLs of those bodies and attachments were lost:
 // the attachment is binary. TNEFMessage renders such a stream as the
 // MIME message it stands for, as OutlookMessage renders a .msg file, and
-// a Reader reads an ms-tnef part (tnefMessage) or a winmail.dat file so.
+// a Reader reads an ms-tnef part (docPart) or a winmail.dat file so.
 
 // IsTNEF reports whether head, a file's or a part's first bytes, starts
 // with a TNEF stream's signature ([MS-OXTNEF] §2.1.3.1: 0x223E9F78,
@@ -438,9 +438,9 @@ func (t *tnefReader) attachType(n int64) string {
 		head, _ := t.src.Peek(int(min(n, t.left, 512)))
 		switch {
 		case pdf.Sniff(head):
-			return "application/pdf" // read for its links (linksPart)
+			return "application/pdf" // read for its links (docPart)
 		case zipstream.Sniff(head):
-			return "application/zip" // its entries read (zipPart)
+			return "application/zip" // its entries read (docPart)
 		}
 		if len(head) > 0 && !looksBinary(head) && utf8Head(head) {
 			ctype = "text/plain"
@@ -458,15 +458,22 @@ func (t *tnefReader) attachType(n int64) string {
 }
 
 // richText returns the text of the compressed rich text r
-// ([MS-OXRTFCP], rtfText) and its Content-Type: HTML where the rich text
-// was made from HTML, plain text otherwise.
+// ([MS-OXRTFCP], rtfText) and its Content-Type.
 func richText(r io.Reader) (string, io.Reader) {
-	rich := bufio.NewReaderSize(rtf.NewDecompressor(bufio.NewReaderSize(r, 4096)), 4096)
+	ctype, text := rtfText(rtf.NewDecompressor(bufio.NewReaderSize(r, 4096)))
+	return ctype + "; charset=utf-8", text
+}
+
+// rtfText returns the text of the rich text r (rtf.Text) and its media
+// type: HTML where the rich text was made from HTML ([MS-OXRTFEX]),
+// plain text otherwise.
+func rtfText(r io.Reader) (string, io.Reader) {
+	rich := bufio.NewReaderSize(r, 4096)
 	head, _ := rich.Peek(1024)
 	if rtf.FromHTML(head) {
-		return "text/html; charset=utf-8", rtf.NewText(rich)
+		return "text/html", rtf.NewText(rich)
 	}
-	return "text/plain; charset=utf-8", rtf.NewText(rich)
+	return "text/plain", rtf.NewText(rich)
 }
 
 // utf8Head reports whether b, a file's first bytes, is UTF-8 (or ASCII),

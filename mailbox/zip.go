@@ -16,24 +16,16 @@ import (
 // HTML file, a PDF, a shortcut inside a .zip attachment. zipMessage
 // renders a ZIP archive as a MIME message with a part for each entry a
 // mail's attachment of that name would be read for (attachmentName),
-// which a Reader then reads as it reads attachments (zipPart).
+// which a Reader then reads as it reads attachments (docPart).
 
 // zipBoundary separates the parts zipMessage writes (base64 all).
 const zipBoundary = "urlgrep-zip-part"
 
 // attachmentName reports whether a file named name is read when attached
-// to a mail: text by its extension (textExts), a TNEF stream, a document
-// read for its links (linkDocs), or an archive of its own.
+// to a mail: text by its extension (textExts), or one of docKinds (an
+// archive of its own among them).
 func attachmentName(name string) bool {
-	if extType(name) != "" || isWinmail(path.Base(name)) || hasExt(name, ".zip") {
-		return true
-	}
-	for _, d := range linkDocs {
-		if d.name(name) {
-			return true
-		}
-	}
-	return false
+	return extType(name) != "" || docName(path.Base(name))
 }
 
 // zipMessage returns the archive r as a MIME message: a multipart/mixed
@@ -103,24 +95,4 @@ func (z *zipReader) step() {
 		z.data, z.enc = io.LimitReader(data, maxZipEntry), base64.NewEncoder(base64.StdEncoding, &lineWriter{w: &z.out})
 		return
 	}
-}
-
-// zipTypes are the media types of a ZIP archive.
-var zipTypes = map[string]bool{"application/zip": true, "application/x-zip-compressed": true, "application/x-zip": true}
-
-// zipPart starts reading a ZIP attachment (by its type, or a file named
-// *.zip, whose first bytes are a ZIP entry's) as the message zipMessage
-// renders it, by a Reader of its own (childNext). false for another part,
-// or past maxNest.
-func (r *Reader) zipPart(h header, start Position, mediatype string, ct contentType, path, group string) bool {
-	if r.nest >= maxNest || !zipTypes[mediatype] && !hasExt(ct.name, ".zip") &&
-		(mediatype != "application/octet-stream" || !hasExt(dispositionName(h.get("Content-Disposition")), ".zip")) {
-		return false
-	}
-	if !zipstream.Sniff(r.firstBytes(transferEncoding(h.get("Content-Transfer-Encoding")))) {
-		return false
-	}
-	p := r.newPart(h, start, mediatype, contentType{}, path, group)
-	r.startChild(p, zipMessage(p.Body), path)
-	return true
 }

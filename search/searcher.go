@@ -51,13 +51,13 @@ type searcher struct {
 type kit struct {
 	key kitKey
 	br  *bufio.Reader
-	// unzipped and unroffed read a decoder's text (gzip, then roff, rich
-	// text or a PDF's links: a gzipped page is decoded twice), their 64
-	// KiB buffers made once,
-	// not for each of /usr/share/man's 22,402 pages.
-	unzipped, unroffed *bufio.Reader
-	untnef             *bufio.Reader // a winmail.dat's rendering (mailbox.TNEFMessage), read from unzipped's or br
-	st                 *stream
+	// unzipped and decoded read a decoder's text (gzip, then what a
+	// file's kind reads as: roff's text, rich text's, a PDF's links, a
+	// winmail.dat's message; a gzipped page is decoded twice), their 64
+	// KiB buffers made once, not for each of /usr/share/man's 22,402
+	// pages.
+	unzipped, decoded *bufio.Reader
+	st                *stream
 	// Texts' mail Reader, and the problems it reported that Texts has
 	// not told yet.
 	texts    *mailbox.Reader
@@ -234,25 +234,19 @@ func (s *searcher) open() (r *bufio.Reader, mail, skip, live bool, done func(), 
 	if !s.o.Raw && mailbox.IsTNEF(head) {
 		// A TNEF stream (winmail.dat, saved from a mail): read as the
 		// MIME message it holds (mailbox.TNEFMessage), as it comes.
-		br = reader(&s.kit.untnef, mailbox.TNEFMessage(br))
-		s.under = nil
-		return br, true, false, live, done, nil
+		return s.decode(mailbox.TNEFMessage(br)), true, false, live, done, nil
 	}
 	if !s.o.Raw && ooxml.Sniff(head) && ooxml.IsName(s.in.Name) {
 		// An Office document (.docx, .xlsx, .pptx): read for its links
 		// (ooxml.Links: its external relationships' targets, one a
 		// line), as a PDF is.
-		br = reader(&s.kit.unroffed, ooxml.Links(br))
-		s.under = nil
-		return br, false, false, live, done, nil
+		return s.decode(ooxml.Links(br)), false, false, live, done, nil
 	}
 	if !s.o.Raw && pdf.Sniff(head) {
 		// A PDF file: read for its links (pdf.Links: its link
 		// annotations' targets, one a line; positions count in that
 		// list), not skipped as binary.
-		br = reader(&s.kit.unroffed, pdf.Links(br))
-		s.under = nil
-		return br, false, false, live, done, nil
+		return s.decode(pdf.Links(br)), false, false, live, done, nil
 	}
 	if !s.o.Binary && bytes.IndexByte(head, 0) >= 0 {
 		if !s.o.QuietBinary {
@@ -271,16 +265,13 @@ func (s *searcher) open() (r *bufio.Reader, mail, skip, live bool, done func(), 
 		// fields' links, not its font tables nor Word's XML namespace;
 		// the lines its source breaks URLs across joined. Columns and
 		// byte offsets count in that text.
-		br = reader(&s.kit.unroffed, rtf.NewText(br))
-		s.under = nil
-		return br, false, false, live, done, nil
+		return s.decode(rtf.NewText(br)), false, false, live, done, nil
 	}
 	if roff.Sniff(head) {
 		// A manual page's source: read as the text it stands for, its
 		// escapes resolved ("util\-linux", "\fIftp://...\fP"), its lines
 		// kept; columns and byte offsets count in that text.
-		br = reader(&s.kit.unroffed, transform.NewReader(br, roff.Decoder()))
-		s.under = nil
+		br = s.decode(transform.NewReader(br, roff.Decoder()))
 	}
 	return br, false, false, live, done, nil
 }
@@ -300,6 +291,13 @@ func outlookInput(r, under io.Reader, back int) (io.ReaderAt, bool) {
 		}
 	}
 	return ra, true
+}
+
+// decode returns the reader of r, what a decoder makes of the input, in
+// the kit's decoded buffer; positions count in what it gives.
+func (s *searcher) decode(r io.Reader) *bufio.Reader {
+	s.under = nil
+	return reader(&s.kit.decoded, r)
 }
 
 // reader returns *kept reset to read r, made first if need be.

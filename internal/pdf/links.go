@@ -47,18 +47,18 @@ type links struct {
 	out        []byte
 	done       bool
 
-	tail    uint64 // the last 8 bytes scanned
-	objStm  bool   // "/ObjStm" and "/FlateDecode" since the last object's end
-	flate   bool
-	pending byte // 's' after "stream", where the data starts after a line end
+	tail        uint64 // the last 8 bytes scanned
+	objStm      bool   // "/ObjStm" and "/FlateDecode" since the last object's end
+	flate       bool
+	streamStart bool // after "stream": the data starts after a line end
 
-	state  int // what the bytes read now are: stText, stAfterURI, stLiteral, stHex
-	str    []byte
-	depth  int  // a literal's open parentheses
-	esc    int  // in a literal: 1 after "\", 2-4 in an octal escape
-	oct    byte // the octal escape's value
-	half   int  // a hex string's digit, -1 for none
-	toLong bool // the string is past maxURI
+	state   int // what the bytes read now are: stText, stAfterURI, stLiteral, stHex
+	str     []byte
+	depth   int  // a literal's open parentheses
+	esc     int  // in a literal: 1 after "\", 2-4 in an octal escape
+	oct     byte // the octal escape's value
+	half    int  // a hex string's digit, -1 for none
+	tooLong bool // the string is past maxURI
 }
 
 const (
@@ -83,7 +83,7 @@ func (l *links) Read(p []byte) (int, error) {
 // scan reads up to 64 KiB of the source.
 func (l *links) scan() {
 	for range 64 << 10 {
-		if l.state == stText && l.pending == 0 && l.src.Buffered() > 0 {
+		if l.state == stText && !l.streamStart && l.src.Buffered() > 0 {
 			l.skim()
 			continue
 		}
@@ -134,10 +134,10 @@ func (l *links) byte(c byte) {
 		case ' ', '\t', '\r', '\n', '\f', 0:
 			return
 		case '(':
-			l.state, l.depth, l.esc, l.str, l.toLong = stLiteral, 1, 0, l.str[:0], false
+			l.state, l.depth, l.esc, l.str, l.tooLong = stLiteral, 1, 0, l.str[:0], false
 			return
 		case '<':
-			l.state, l.half, l.str, l.toLong = stHex, -1, l.str[:0], false
+			l.state, l.half, l.str, l.tooLong = stHex, -1, l.str[:0], false
 			return
 		}
 		l.state = stText
@@ -148,8 +148,8 @@ func (l *links) byte(c byte) {
 		l.hex(c)
 		return
 	}
-	if l.pending == 's' {
-		l.pending = 0
+	if l.streamStart {
+		l.streamStart = false
 		switch c {
 		case '\r':
 			if n, err := l.src.Peek(1); err == nil && n[0] == '\n' {
@@ -176,7 +176,7 @@ func (l *links) byte(c byte) {
 		l.objStm, l.flate = false, false
 	case l.tail&0xFFFFFFFFFFFF == 0x73747265616D && l.tail>>48&0xFF != 'd': // "stream", not "endstream"
 		if l.objStm && l.flate && l.src == l.outer {
-			l.pending = 's'
+			l.streamStart = true
 		}
 	}
 }
@@ -289,7 +289,7 @@ func (l *links) hex(c byte) {
 // add adds c to the string being read.
 func (l *links) add(c byte) {
 	if len(l.str) >= maxURI {
-		l.toLong = true
+		l.tooLong = true
 		return
 	}
 	l.str = append(l.str, c)
@@ -300,7 +300,7 @@ func (l *links) add(c byte) {
 func (l *links) end() {
 	l.state = stText
 	s := bytes.TrimSpace(l.str)
-	if l.toLong || len(s) == 0 {
+	if l.tooLong || len(s) == 0 {
 		return
 	}
 	if len(s) >= 2 && s[0] == 0xFE && s[1] == 0xFF {

@@ -137,7 +137,7 @@ func (t *Text) step() {
 	case c == '*':
 		// An ignorable destination: skipped, but for a field's
 		// instruction and HTML's tags.
-		if w, _, ok := t.control(); !ok || w != "fldinst" && w != "htmltag" && w != "mhtmltag" {
+		if w, ok := t.control(); !ok || w != "fldinst" && w != "htmltag" && w != "mhtmltag" {
 			t.skipGroup()
 		}
 	case 'a' <= c && c <= 'z':
@@ -209,18 +209,18 @@ func (t *Text) controlWord(w string, param int, has bool) {
 	}
 }
 
-// control reads a control word after "\*": its name and parameter.
-func (t *Text) control() (string, int, bool) {
+// control reads a control word after "\*": its name.
+func (t *Text) control() (string, bool) {
 	c, err := t.r.ReadByte()
 	if err != nil || c != '\\' {
-		return "", 0, false
+		return "", false
 	}
 	if c, err = t.r.ReadByte(); err != nil || c < 'a' || c > 'z' {
-		return "", 0, false
+		return "", false
 	}
 	t.word = append(t.word[:0], c)
 	w, _, _ := t.controlRest()
-	return w, 0, true
+	return w, true
 }
 
 // controlRest reads the rest of a control word whose first letter is in

@@ -95,11 +95,7 @@ func (z *Reader) Next() (name string, data io.Reader, ok bool) {
 		z.lim = &io.LimitedReader{R: z.src, N: size}
 		z.fr, z.data = nil, nil
 	}
-	var d io.Reader
-	if z.data != nil {
-		d = z.data
-	}
-	return string(nb), d, true
+	return string(nb), z.data, true
 }
 
 // finish passes over what is left of the entry being read, and its data
