@@ -2296,17 +2296,34 @@ func noURL(u *rfc1738.URL) bool {
 
 // rank orders a reading of a wrapped URL: 0 when strict RFC 1738 accepts
 // it, 1 when lenient parsing does (with warnings), 2 when its scheme's
-// grammar fails, 3 when it is no URL.
+// grammar fails or its host's top-level label holds a hyphen
+// (hyphenTLD), 3 when it is no URL.
 func rank(m *Match) int {
 	switch {
 	case m == nil:
 		return 3
-	case !m.Valid():
+	case !m.Valid(), hyphenTLD(m.Parsed):
 		return 2
 	case !m.Strict():
 		return 1
 	}
 	return 0
+}
+
+// hyphenTLD reports whether u's host name ends in a label with a hyphen
+// that is no IDN's "xn--": RFC 1738 §3.1's toplabel allows one, but no
+// top-level domain has one (the root zone's are letters, or "xn--" and
+// the A-label of an IDN). Such a host is a line break's: a formatter
+// that breaks long words with a hyphen wrote "www.dissensoftware.c-" and
+// "om" on the next line (comp.lang.cobol's archive), and the reading
+// without the hyphen is the URL.
+func hyphenTLD(u *rfc1738.URL) bool {
+	if u == nil || u.Host == "" || u.Host[0] == '[' {
+		return false
+	}
+	h := strings.TrimSuffix(u.Host, ".")
+	label := h[strings.LastIndexByte(h, '.')+1:]
+	return strings.IndexByte(label, '-') >= 0 && !(len(label) >= 4 && strings.EqualFold(label[:4], "xn--"))
 }
 
 // match parses text (with prefix before it: "http://" for www hosts,
@@ -2316,6 +2333,7 @@ func (f *Finder) match(kind Kind, raw, text, alt, prefix string) *Match {
 	if (kind == Bare || kind == WWW) && !f.cfg.escapes {
 		text = unescapeText(text)
 	}
+	text, alt = overlineTilde(text), overlineTilde(alt)
 	if f.lite != nil {
 		return f.liteMatch(kind, raw, text, alt, prefix)
 	}
@@ -2627,12 +2645,38 @@ func hostLabels(data []byte, i, limit int, atEOF bool) (end, lastLabel int, more
 // CJK text's symbols, which it sets as punctuation: those of the CJK
 // Symbols and Punctuation block ("〒") and the fullwidth forms of ASCII
 // ("｜", "＋", "～").
+//
+// U+203E OVERLINE, punctuation to Unicode, is one here: it is the "~" of
+// text converted by JIS X 0201's table, whose 0x7E is an overline (see
+// overlineTilde).
 func isSymbol(r rune) bool {
 	switch {
 	case r < 0x80, r == utf8.RuneError, r >= 0x3000 && r <= 0x303f, r >= 0xff00 && r <= 0xffef:
 		return false
+	case r == overline:
+		return true
 	}
 	return classes(r)&classSymbol != 0
+}
+
+// overline is U+203E OVERLINE, the "~" of JIS X 0201 (overlineTilde).
+const overline = '\u203e'
+
+// overlineTilde returns text, a URL's, with each U+203E OVERLINE read as
+// the "~" it stands for; text itself when it has none. JIS X 0201, the
+// Roman half of Japanese encodings, has an overline where ASCII has "~"
+// (and a yen sign for the backslash), and text converted with its table
+// writes one for every tilde: in USENET's archives as they are served
+// today, "http://www.teleport.com/‾caveman/wbs.html" (comp.lang.cobol's
+// archive of 1994-2013: 77 of the 106 URLs that a plain pattern read
+// longer than urlgrep did, cut at the overline). A URL that holds an overline of its own is not met in real text;
+// "/‾user", the home directory's tilde, is. runEnd lets the overline into
+// a path as it does symbols (isSymbol), never into a host.
+func overlineTilde(text string) string {
+	if !strings.Contains(text, "\u203e") {
+		return text
+	}
+	return strings.ReplaceAll(text, "\u203e", "~")
 }
 
 // pathBegun reports whether run, a URL's text after its scheme's colon

@@ -228,6 +228,11 @@ var todayTests = []struct {
 	// or of no character stay as written; one at the end is taken off.
 	{"numeric references", `<link href="https://fonts.googleapis.com/css?family=Open&#43;Sans:400,600"> href=&#34;http://k.example/css?f=A&#x2b;B&#34; mailto:help@buy4now&#46;ie http://l.example/a&#0040;b&#X29;c&#x3D;&#37;20 http://m.example/McDonald&#39;s http://n.example/a&#60;b http://o.example/a&#43b&#1234567;c&#;d&#xZ;e http://p.example/a&#43;`,
 		[]string{"https://fonts.googleapis.com/css?family=Open+Sans:400,600", "http://k.example/css?f=A+B", "mailto:help@buy4now.ie", "http://l.example/a(b)c=%20", "http://m.example/McDonald&#39;s", "http://n.example/a&#60;b", "http://o.example/a&#43b&#1234567;c&#;d&#xZ;e", "http://p.example/a"}},
+	// An overline is the "~" that JIS X 0201's table wrote for it
+	// (USENET's archives as served today): the URL's in a path, read as
+	// "~"; in a host it ends the URL, as a symbol does.
+	{"overline for tilde", "http://www.teleport.com/\u203ecaveman/wbs.html, www.a.example/\u203eu/ <URL:http://b.example/\u203ev/\n  x> http://c.example/a\u203e\u203eb/\u203e http://ex\u203eample.com/x",
+		[]string{"http://www.teleport.com/~caveman/wbs.html", "www.a.example/~u/", "http://b.example/~v/x", "http://c.example/a~~b/~", "http://ex"}},
 	// A possessive is prose's after a host or a final "/"; after a word
 	// in the path the "'s" is the URL's, as page titles end (it was
 	// prose's there too until the fifteenth session, as twitter-text has
@@ -245,6 +250,10 @@ var todayTests = []struct {
 	// 7. Readings ranked by the parser.
 	{"percent escape across a hyphen", "<URL:http://h.example/my%2-\n0file.html>", []string{"http://h.example/my%20file.html"}},
 	{"ftp type across a hyphen", "<URL:ftp://h.example/a.tar;ty-\npe=i>", []string{"ftp://h.example/a.tar;type=i"}},
+	// No top-level domain holds a hyphen but an IDN's "xn--": a reading
+	// whose last label does is a formatter's line break, not the host.
+	{"hyphen in a top-level label", "> http://www.dissensoftware.c-\n> om[/url] and\n<URL:http://b.exa-\nmple/x> and http://www.king-\ntrade.cn, <URL:http://c.xn-\n-p1ai/>",
+		[]string{"http://www.dissensoftware.com", "http://b.example/x", "http://www.king-trade.cn", "http://c.xn--p1ai/"}},
 	{"hyphen kept on a tie", "<URL:http://www.w3.org/hypertext/WWW/Addressing/URL/url-\nspec.html>", []string{"http://www.w3.org/hypertext/WWW/Addressing/URL/url-spec.html"}},
 
 	// 8. Wrappers over many lines.
