@@ -239,6 +239,12 @@ type Event struct {
 	// Note is the text of a Note.
 	Note string
 
+	// Binary marks the Note that the input was skipped as binary (a NUL
+	// byte in its first 8 KiB, with neither Options.Binary nor
+	// QuietBinary): a caller may say so once for many inputs, as the
+	// command does for the files a recursive search finds.
+	Binary bool
+
 	// Line is the line of a LineEvent.
 	Line *Line
 
@@ -253,7 +259,7 @@ type Event struct {
 // URL, twice with -j (TestEventReset keeps the list whole).
 func (ev *Event) reset(k EventKind) {
 	ev.Kind, ev.Match, ev.Wrapped, ev.Pos, ev.End, ev.Part = k, nil, nil, mailbox.Position{}, 0, nil
-	ev.Context, ev.Note, ev.Line, ev.borrowed, ev.problem = nil, "", nil, false, nil
+	ev.Context, ev.Note, ev.Binary, ev.Line, ev.borrowed, ev.problem = nil, "", false, nil, false, nil
 }
 
 // Wrapped is a redirect link that Options.Unwrap replaced by its target.

@@ -250,7 +250,7 @@ func (s *searcher) open() (r *bufio.Reader, mail, skip, live bool, done func(), 
 	}
 	if !s.o.Binary && bytes.IndexByte(head, 0) >= 0 {
 		if !s.o.QuietBinary {
-			s.fn(&Event{Kind: Note, Note: s.in.Name + ": binary file skipped (use -a to scan it)"})
+			s.fn(&Event{Kind: Note, Note: s.in.Name + ": binary file skipped (use -a to scan it)", Binary: true})
 		}
 		return nil, false, true, live, done, nil
 	}

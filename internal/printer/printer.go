@@ -77,11 +77,15 @@ type Printer struct {
 	seen      map[string]bool // -u: what was printed
 
 	current string // the label of the input being printed
+	inFound bool   // the walk found it in a directory (walk.Input.Found)
 	n       int64  // URLs reported for the current input
-	found   bool   // some URL was reported
-	quit    bool   // -q found one: stop
-	trouble bool   // some input could not be read
-	err     error  // writing failed
+	// binaries counts the files a recursive search found and skipped as
+	// binary: told of once, at the end (tellBinaries).
+	binaries int
+	found    bool  // some URL was reported
+	quit     bool  // -q found one: stop
+	trouble  bool  // some input could not be read
+	err      error // writing failed
 
 	textBuf [2]string // what texts returns, reused: no allocation per URL
 	jbuf    bytes.Buffer
@@ -121,7 +125,7 @@ func IsTerminal(w io.Writer) bool {
 
 // Begin starts an input.
 func (p *Printer) Begin(in walk.Input) {
-	p.n, p.current, p.firstLine, p.hides = 0, in.Label, true, p.hides[:0]
+	p.n, p.current, p.inFound, p.firstLine, p.hides = 0, in.Label, in.Found, true, p.hides[:0]
 }
 
 // End finishes an input: its error, and the -c and -l lines. It returns
@@ -206,6 +210,10 @@ func (p *Printer) name(label string) {
 func (p *Printer) Event(ev *search.Event) bool {
 	switch ev.Kind {
 	case search.Note:
+		if ev.Binary && p.inFound {
+			p.binaries++ // told of at the end, with the others (tellBinaries)
+			return true
+		}
 		if !p.o.NoMessages {
 			p.out.Flush()
 			fmt.Fprintf(p.stderr, "urlgrep: %s\n", ev.Note)
@@ -458,6 +466,7 @@ func (p *Printer) Err() error { return p.err }
 // (Parallel). The search builds no Match the output does not read
 // (search.Options.CountOnly, TextOnly).
 func (p *Printer) Search(ins iter.Seq[walk.Input], stdin io.Reader, opts search.Options, ordered bool, problem func(error)) {
+	defer p.tellBinaries()
 	p.narrow(&opts)
 	next, stop := iter.Pull(ins)
 	defer stop()
@@ -507,6 +516,25 @@ func (p *Printer) Search(ins iter.Seq[walk.Input], stdin io.Reader, opts search.
 	p.Parallel(all, opts.Jobs, func(in walk.Input, emit func(*search.Event) bool) error {
 		return scan(in, one, emit)
 	}, problem)
+}
+
+// tellBinaries tells, in one note, of the files that a recursive search
+// found in the directories it read and skipped as binary (images,
+// archives, object files: a source tree has hundreds), which a note each
+// buried the rest of standard error under. grep -r says nothing of a
+// binary file that does not match, ripgrep nothing of any it finds; a
+// file named as an operand still has its own note. -s, as for every
+// note, says nothing; -I skips them with no note, -a scans them.
+func (p *Printer) tellBinaries() {
+	if p.binaries == 0 || p.o.NoMessages {
+		return
+	}
+	p.out.Flush()
+	if p.binaries == 1 {
+		fmt.Fprintf(p.stderr, "urlgrep: 1 binary file in the directories read skipped (use -a to scan it)\n")
+		return
+	}
+	fmt.Fprintf(p.stderr, "urlgrep: %d binary files in the directories read skipped (use -a to scan them)\n", p.binaries)
 }
 
 // narrow tells the search what of a URL event the output reads: -c, -l,
@@ -589,6 +617,7 @@ func (p *Printer) Parallel(ins iter.Seq[walk.Input], jobs int, scan func(walk.In
 		}
 		fp := t.fp
 		p.found = p.found || fp.found
+		p.binaries += fp.binaries
 		p.trouble = p.trouble || fp.trouble
 		if fp.err != nil && p.err == nil {
 			p.err = fp.err

@@ -31,6 +31,9 @@ type Input struct {
 	Path    string // "" for standard input
 	Label   string // as printed
 	Regular bool   // the walk saw a regular file there (OpenInput)
+	// Found says the walk found the file in a directory it read (-r),
+	// where an operand names a file itself.
+	Found bool
 	// Err, when not nil, is the problem: a directory named without
 	// Recursive, one the walk could not read. There is nothing to open;
 	// the caller tells of it (ErrorText with no label) and goes on.
@@ -257,7 +260,7 @@ func (o *Options) entries(dir string, entries []fs.DirEntry, up []os.FileInfo, y
 				return false
 			}
 		case regular && o.wanted(base):
-			if !yield(Input{Path: path, Label: path, Regular: true}) {
+			if !yield(Input{Path: path, Label: path, Regular: true, Found: true}) {
 				return false
 			}
 		}
