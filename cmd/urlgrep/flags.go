@@ -27,6 +27,9 @@ type config struct {
 	ignCase   bool     // -i
 	invert    bool     // -v
 	fixed     bool     // -F
+	whole     bool     // -x: a pattern matches the whole URL
+	word      bool     // -w: a pattern matches whole words of it
+	syntax    bool     // -E or -P: the patterns are RE2 anyway
 	pattern   *regexp.Regexp
 	email     bool
 	noWWW     bool
@@ -110,6 +113,10 @@ func newFlags(cfg *config) (*flag.FlagSet, []flagdoc.Group) {
 	fs.BoolVarP(&cfg.ignCase, "ignore-case", "i", false, "match the patterns with no regard to case")
 	fs.BoolVarP(&cfg.invert, "invert-match", "v", false, "report only URLs that no pattern matches")
 	fs.BoolVarP(&cfg.fixed, "fixed-strings", "F", false, "read the patterns as fixed strings, not regular expressions")
+	fs.BoolVarP(&cfg.whole, "line-regexp", "x", false, "report only URLs that a pattern matches whole, as grep -x matches whole lines")
+	fs.BoolVarP(&cfg.word, "word-regexp", "w", false, `report only URLs in which a pattern matches whole words (next to no letter, digit or "_"), as grep -w`)
+	fs.BoolVarP(&cfg.syntax, "extended-regexp", "E", false, "read the patterns as extended regular expressions, which they are anyway (RE2 reads grep -E's syntax; accepted for grep's sake)")
+	fs.BoolVarP(&cfg.syntax, "perl-regexp", "P", false, "read the patterns as Perl's, which RE2 reads but for backreferences and lookaround (accepted for grep's and ripgrep's sake)")
 	fs.BoolVar(&cfg.strict, "strict", false, "report only URLs valid by the letter of RFC 1738")
 	fs.BoolVar(&cfg.email, "email", false, "also find bare e-mail addresses, as mailto: URLs")
 	fs.BoolVar(&cfg.noWWW, "no-www", false, `do not find "www." hosts written without a scheme`)
@@ -301,8 +308,8 @@ func (cfg *config) compilePattern() error {
 		}
 	}
 	if len(cfg.patterns) == 0 && len(cfg.patFiles) == 0 {
-		if cfg.ignCase || cfg.invert || cfg.fixed {
-			return errors.New("-i, -v and -F need a pattern (-e or -f)")
+		if cfg.ignCase || cfg.invert || cfg.fixed || cfg.whole || cfg.word {
+			return errors.New("-i, -v, -F, -x and -w need a pattern (-e or -f)")
 		}
 		return nil
 	}
@@ -321,6 +328,17 @@ func (cfg *config) compilePattern() error {
 			p = regexp.QuoteMeta(p)
 		} else if _, err := regexp.Compile(p); err != nil {
 			return fmt.Errorf("bad pattern %q: %v", p, err)
+		}
+		switch {
+		case cfg.whole:
+			// -x: the whole URL, as grep -x a whole line (-w then does
+			// nothing, as in grep).
+			p = `^(?:` + p + `)$`
+		case cfg.word:
+			// -w: a match with no word character (a letter, a digit,
+			// "_", as grep reads them) on either side of it; RE2 finds
+			// one wherever it is, with the characters around it.
+			p = `(?:^|[^\pL\pN_])(?:` + p + `)(?:[^\pL\pN_]|$)`
 		}
 		b.WriteString("(?:" + p + ")")
 	}
