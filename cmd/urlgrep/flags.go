@@ -203,6 +203,13 @@ func newFlags(cfg *config) (*flag.FlagSet, []flagdoc.Group) {
 	for _, g := range groups {
 		all.AddFlagSet(g.Flags)
 	}
+	// grep spells it --colour too.
+	all.SetNormalizeFunc(func(_ *flag.FlagSet, name string) flag.NormalizedName {
+		if name == "colour" {
+			name = "color"
+		}
+		return flag.NormalizedName(name)
+	})
 	return all, groups
 }
 
