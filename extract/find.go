@@ -2333,7 +2333,10 @@ func (f *Finder) match(kind Kind, raw, text, alt, prefix string) *Match {
 	if (kind == Bare || kind == WWW) && !f.cfg.escapes {
 		text = unescapeText(text)
 	}
-	text, alt = overlineTilde(text), overlineTilde(alt)
+	text = overlineTilde(text)
+	if alt != "" {
+		alt = overlineTilde(alt)
+	}
 	if f.lite != nil {
 		return f.liteMatch(kind, raw, text, alt, prefix)
 	}
@@ -2673,7 +2676,9 @@ const overline = '\u203e'
 // "/‾user", the home directory's tilde, is. runEnd lets the overline into
 // a path as it does symbols (isSymbol), never into a host.
 func overlineTilde(text string) string {
-	if !strings.Contains(text, "\u203e") {
+	// Most URLs are ASCII: one IndexByte for the overline's lead byte
+	// (0xE2) decides most.
+	if i := strings.IndexByte(text, 0xe2); i < 0 || !strings.Contains(text[i:], "\u203e") {
 		return text
 	}
 	return strings.ReplaceAll(text, "\u203e", "~")
