@@ -50,6 +50,9 @@ type Options struct {
 	// Binary scans an input that looks binary (a NUL byte in its first
 	// 8 KiB, as grep decides); by default it is skipped with a note.
 	Binary bool
+	// Compressed, with Binary, says the input is compressed (gzip,
+	// bzip2, xz, zstd, lz4, compress), which Options.Decompress reads.
+	Compressed bool
 
 	// QuietBinary skips an input that looks binary with no note, as grep
 	// -I does (Binary scans it all the same).
@@ -244,6 +247,9 @@ type Event struct {
 	// QuietBinary): a caller may say so once for many inputs, as the
 	// command does for the files a recursive search finds.
 	Binary bool
+	// Compressed, with Binary, says the input is compressed (gzip,
+	// bzip2, xz, zstd, lz4, compress), which Options.Decompress reads.
+	Compressed bool
 
 	// Line is the line of a LineEvent.
 	Line *Line
@@ -259,7 +265,7 @@ type Event struct {
 // URL, twice with -j (TestEventReset keeps the list whole).
 func (ev *Event) reset(k EventKind) {
 	ev.Kind, ev.Match, ev.Wrapped, ev.Pos, ev.End, ev.Part = k, nil, nil, mailbox.Position{}, 0, nil
-	ev.Context, ev.Note, ev.Binary, ev.Line, ev.borrowed, ev.problem = nil, "", false, nil, false, nil
+	ev.Context, ev.Note, ev.Binary, ev.Compressed, ev.Line, ev.borrowed, ev.problem = nil, "", false, false, nil, false, nil
 }
 
 // Wrapped is a redirect link that Options.Unwrap replaced by its target.

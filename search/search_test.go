@@ -316,8 +316,28 @@ func TestDecompress(t *testing.T) {
 	mail := "From a@example.org Mon Nov  2 09:14:03 1994\nFrom: a@example.org\nSubject: x\nContent-Transfer-Encoding: quoted-printable\n\nsee http://a.example/lo=\nng\n"
 	in := gz(mail) + gz("and http://b.example/ in a second member\n")
 	found, notes, _ := urls(t, in, Options{})
-	if len(found) != 0 || len(notes) != 1 || !strings.Contains(notes[0], "binary file skipped") {
+	if len(found) != 0 || fmt.Sprint(notes) != "[in: compressed file skipped (use --search-zip to read it)]" {
 		t.Errorf("without Decompress: found %q, notes %q", found, notes)
+	}
+	// The note is marked as a binary input's and a compressed one's
+	// (Event.Binary, Event.Compressed), a plain binary input's as the
+	// first only: the command counts them apart with -r.
+	for _, tt := range []struct {
+		in                 string
+		binary, compressed bool
+	}{{in, true, true}, {"\x00\x01ELF http://a.example/", true, false}} {
+		var got []Event
+		if _, err := Search(Input{Name: "in", R: strings.NewReader(tt.in)}, Options{}, func(ev *Event) bool {
+			if ev.Kind == Note {
+				got = append(got, *ev)
+			}
+			return true
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != 1 || got[0].Binary != tt.binary || got[0].Compressed != tt.compressed {
+			t.Errorf("%q: notes %+v, want one with Binary %v, Compressed %v", tt.in[:4], got, tt.binary, tt.compressed)
+		}
 	}
 	for _, jobs := range []int{1, 2} {
 		var lines []int

@@ -250,7 +250,14 @@ func (s *searcher) open() (r *bufio.Reader, mail, skip, live bool, done func(), 
 	}
 	if !s.o.Binary && bytes.IndexByte(head, 0) >= 0 {
 		if !s.o.QuietBinary {
-			s.fn(&Event{Kind: Note, Note: s.in.Name + ": binary file skipped (use -a to scan it)", Binary: true})
+			// A compressed file (Options.Decompress off) is told of as
+			// such: --search-zip reads it, where -a would scan its
+			// compressed bytes.
+			if gzipped(head) || packedBy(head) != nil {
+				s.fn(&Event{Kind: Note, Note: s.in.Name + ": compressed file skipped (use --search-zip to read it)", Binary: true, Compressed: true})
+			} else {
+				s.fn(&Event{Kind: Note, Note: s.in.Name + ": binary file skipped (use -a to scan it)", Binary: true})
+			}
 		}
 		return nil, false, true, live, done, nil
 	}

@@ -79,13 +79,14 @@ type Printer struct {
 	current string // the label of the input being printed
 	inFound bool   // the walk found it in a directory (walk.Input.Found)
 	n       int64  // URLs reported for the current input
-	// binaries counts the files a recursive search found and skipped as
-	// binary: told of once, at the end (tellBinaries).
-	binaries int
-	found    bool  // some URL was reported
-	quit     bool  // -q found one: stop
-	trouble  bool  // some input could not be read
-	err      error // writing failed
+	// binaries and packed count the files a recursive search found and
+	// skipped as binary, packed those compressed: told of once, at the
+	// end (tellBinaries).
+	binaries, packed int
+	found            bool  // some URL was reported
+	quit             bool  // -q found one: stop
+	trouble          bool  // some input could not be read
+	err              error // writing failed
 
 	textBuf [2]string // what texts returns, reused: no allocation per URL
 	jbuf    bytes.Buffer
@@ -211,7 +212,12 @@ func (p *Printer) Event(ev *search.Event) bool {
 	switch ev.Kind {
 	case search.Note:
 		if ev.Binary && p.inFound {
-			p.binaries++ // told of at the end, with the others (tellBinaries)
+			// Told of at the end, with the others (tellBinaries).
+			if ev.Compressed {
+				p.packed++
+			} else {
+				p.binaries++
+			}
 			return true
 		}
 		if !p.o.NoMessages {
@@ -521,20 +527,31 @@ func (p *Printer) Search(ins iter.Seq[walk.Input], stdin io.Reader, opts search.
 // tellBinaries tells, in one note, of the files that a recursive search
 // found in the directories it read and skipped as binary (images,
 // archives, object files: a source tree has hundreds), which a note each
-// buried the rest of standard error under. grep -r says nothing of a
-// binary file that does not match, ripgrep nothing of any it finds; a
-// file named as an operand still has its own note. -s, as for every
-// note, says nothing; -I skips them with no note, -a scans them.
+// buried the rest of standard error under, and in another of those
+// compressed (a log directory's rotated .gz files), which --search-zip
+// reads. grep -r says nothing of a binary file that does not match,
+// ripgrep nothing of any it finds; a file named as an operand still has
+// its own note. -s, as for every note, says nothing; -I skips them with
+// no note, -a scans them.
 func (p *Printer) tellBinaries() {
-	if p.binaries == 0 || p.o.NoMessages {
+	if p.binaries+p.packed == 0 || p.o.NoMessages {
 		return
 	}
 	p.out.Flush()
-	if p.binaries == 1 {
+	switch p.binaries {
+	case 0:
+	case 1:
 		fmt.Fprintf(p.stderr, "urlgrep: 1 binary file in the directories read skipped (use -a to scan it)\n")
-		return
+	default:
+		fmt.Fprintf(p.stderr, "urlgrep: %d binary files in the directories read skipped (use -a to scan them)\n", p.binaries)
 	}
-	fmt.Fprintf(p.stderr, "urlgrep: %d binary files in the directories read skipped (use -a to scan them)\n", p.binaries)
+	switch p.packed {
+	case 0:
+	case 1:
+		fmt.Fprintf(p.stderr, "urlgrep: 1 compressed file in the directories read skipped (use --search-zip to read it)\n")
+	default:
+		fmt.Fprintf(p.stderr, "urlgrep: %d compressed files in the directories read skipped (use --search-zip to read them)\n", p.packed)
+	}
 }
 
 // narrow tells the search what of a URL event the output reads: -c, -l,
@@ -618,6 +635,7 @@ func (p *Printer) Parallel(ins iter.Seq[walk.Input], jobs int, scan func(walk.In
 		fp := t.fp
 		p.found = p.found || fp.found
 		p.binaries += fp.binaries
+		p.packed += fp.packed
 		p.trouble = p.trouble || fp.trouble
 		if fp.err != nil && p.err == nil {
 			p.err = fp.err
