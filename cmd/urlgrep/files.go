@@ -5,7 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/urlgrep/urlgrep/internal/printer"
 	"github.com/urlgrep/urlgrep/internal/progress"
@@ -35,6 +39,7 @@ func scanFiles(names []string, cfg config, stdin io.Reader, stdout io.Writer, ou
 		counts = &prog
 	}
 	p.Search(walk.Inputs(names, cfg.walkOptions()), stdin, cfg.searchOptions(counts), hasStdin(names), problem)
+	cfg.patternHint(names, stderr)
 	switch {
 	case p.Err() != nil:
 		if p.Err() != sink.err {
@@ -49,6 +54,37 @@ func scanFiles(names []string, cfg config, stdin io.Reader, stdout io.Writer, ou
 		return exitFound
 	}
 	return exitNone
+}
+
+// patternHint tells a grep user who gave a pattern as the first operand,
+// as grep takes one ("urlgrep github notes.txt"), where patterns go: the
+// operands are files, and that one is none. It says so once, after the
+// file's own error, when no -e or -f was given, other operands follow
+// (one name alone is more likely a file's name mistyped), and the first
+// names no file and holds no path separator.
+func (cfg config) patternHint(names []string, stderr io.Writer) {
+	if cfg.noMessages || len(cfg.patterns) > 0 || len(cfg.patFiles) > 0 || len(names) < 2 {
+		return
+	}
+	first := names[0]
+	if first == "-" || first == walk.Here || strings.ContainsRune(first, '/') || strings.ContainsRune(first, filepath.Separator) {
+		return
+	}
+	if _, err := os.Stat(first); !errors.Is(err, fs.ErrNotExist) {
+		return
+	}
+	fmt.Fprintf(stderr, "urlgrep: the operands are files; to keep the URLs a pattern matches, give it with -e: urlgrep -e %s ...\n", shellQuote(first))
+}
+
+// shellQuote quotes s for a shell when it holds anything but letters,
+// digits and "-_.,:@%+=".
+func shellQuote(s string) string {
+	for _, c := range s {
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.ContainsRune("-_.,:@%+=", c)) {
+			return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+		}
+	}
+	return s
 }
 
 // hasStdin reports whether standard input is among the operands.
