@@ -538,19 +538,19 @@ func (p *Printer) tellBinaries() {
 		return
 	}
 	p.out.Flush()
-	switch p.binaries {
+	p.tellSkipped(p.binaries, "binary", "use -a to scan")
+	p.tellSkipped(p.packed, "compressed", "use --search-zip to read")
+}
+
+// tellSkipped writes tellBinaries' note of n files of a kind, with what
+// to do about them ("use -a to scan"), when n is not 0.
+func (p *Printer) tellSkipped(n int, kind, use string) {
+	switch n {
 	case 0:
 	case 1:
-		fmt.Fprintf(p.stderr, "urlgrep: 1 binary file in the directories read skipped (use -a to scan it)\n")
+		fmt.Fprintf(p.stderr, "urlgrep: 1 %s file in the directories read skipped (%s it)\n", kind, use)
 	default:
-		fmt.Fprintf(p.stderr, "urlgrep: %d binary files in the directories read skipped (use -a to scan them)\n", p.binaries)
-	}
-	switch p.packed {
-	case 0:
-	case 1:
-		fmt.Fprintf(p.stderr, "urlgrep: 1 compressed file in the directories read skipped (use --search-zip to read it)\n")
-	default:
-		fmt.Fprintf(p.stderr, "urlgrep: %d compressed files in the directories read skipped (use --search-zip to read them)\n", p.packed)
+		fmt.Fprintf(p.stderr, "urlgrep: %d %s files in the directories read skipped (%s them)\n", n, kind, use)
 	}
 }
 
