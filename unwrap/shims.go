@@ -12,8 +12,8 @@ import (
 // Micro, Sophos, FireEye, Cisco, Symantec, the ESVA gateway), the click
 // tracking of mail senders (Amazon SES, Azure's mail service) and the link
 // shims of sites and messengers whose links mail and chats pass on
-// (Facebook, Instagram, WhatsApp, YouTube, Slack), and the AMP cache and
-// viewer, whose links stand for a page's URL.
+// (Facebook, Instagram, WhatsApp, YouTube, Slack, Bing's search results),
+// and the AMP cache and viewer, whose links stand for a page's URL.
 //
 // None of them documents its format. The forms here are those of the
 // links they write, as collected by Manabu Niseki's kachi
@@ -40,6 +40,7 @@ const (
 	nameSlack      = "slack"
 	nameAMPCache   = "amp-cache"
 	nameGoogleAMP  = "google-amp"
+	nameBing       = "bing"
 )
 
 // shim is one redirector whose target is written whole in its link.
@@ -121,6 +122,13 @@ var shims = []shim{
 	{nameYouTube, func(host, path string) bool {
 		return (host == "www.youtube.com" || host == "youtube.com" || host == "m.youtube.com") && path == "/redirect"
 	}, param("q")},
+	// Bing's search results, whose links people copy into mail and
+	// chats: "https://www.bing.com/ck/a?!&&p=…&ptn=3&ver=2&hsh=3&fclid=…&u=a1<target>&ntb=1",
+	// the target in base64url after "a1" (remove-link-redirects' bing
+	// rule, github.com/Mikachu2333/remove-link-redirects, MIT).
+	{nameBing, func(host, path string) bool {
+		return (host == "bing.com" || isUnder(host, "bing.com")) && path == "/ck/a"
+	}, bingTarget},
 	// Slack's: "https://slack-redir.net/link?url=<target>&v=3".
 	{nameSlack, func(host, path string) bool { return host == "slack-redir.net" && path == "/link" }, param("url")},
 	// The AMP cache's copy of a page, which Google documents ("AMP Cache
@@ -193,6 +201,28 @@ func sophosTarget(_, query string) (string, bool) {
 		if b, err = base64.RawURLEncoding.DecodeString(raw); err != nil {
 			return "", false
 		}
+	}
+	return string(b), utf8.Valid(b)
+}
+
+// bingTarget decodes Bing's u: "a1", then the target in base64url, its
+// padding left off (or written, percent-encoded or not), UTF-8 once
+// decoded.
+func bingTarget(_, query string) (string, bool) {
+	raw, ok := queryValue(query, "u")
+	if !ok {
+		return "", false
+	}
+	if raw, ok = unescape(raw, false); !ok {
+		return "", false
+	}
+	enc, ok := strings.CutPrefix(raw, "a1")
+	if !ok {
+		return "", false
+	}
+	b, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(enc, "="))
+	if err != nil {
+		return "", false
 	}
 	return string(b), utf8.Valid(b)
 }

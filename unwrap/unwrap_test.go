@@ -233,6 +233,15 @@ var unwrapTests = []unwrapTest{
 		want: "http://a.example/??>>", wantBy: []string{nameSophos}},
 	{name: "sophos not base64", in: "https://eu-central-1.protection.sophos.com/?d=example.com&u=http%3A%2F%2Fexample.com%2F"},
 	{name: "sophos no u", in: "https://eu-central-1.protection.sophos.com/?d=example.com"},
+	// A Bing result as copied from the page: the target in base64url
+	// after "a1"; its padding kept, percent-encoded; the UTF-8 of a path.
+	{name: "bing", in: "https://www.bing.com/ck/a?!&&p=a8f7ee62ba54cc0bJmltdHM9MTcwNjQ4NjQwMA&ptn=3&ver=2&hsh=3&fclid=1d9c&psq=golang&u=a1aHR0cHM6Ly9nby5kZXYv&ntb=1",
+		want: "https://go.dev/", wantBy: []string{nameBing}},
+	{name: "bing padded", in: "https://cn.bing.com/ck/a?!&&p=x&u=a1aHR0cHM6Ly9leGFtcGxlLmNvbS9ww6R0aD9xPWEgYiZ4PX4%3D&ntb=1",
+		want: "https://example.com/päth?q=a b&x=~", wantBy: []string{nameBing}},
+	{name: "bing no a1", in: "https://www.bing.com/ck/a?!&&p=x&u=aHR0cHM6Ly9nby5kZXYv&ntb=1"},
+	{name: "bing other path", in: "https://www.bing.com/search?q=x&u=a1aHR0cHM6Ly9nby5kZXYv"},
+	{name: "bing other host", in: "https://www.bing.com.evil.example/ck/a?u=a1aHR0cHM6Ly9nby5kZXYv"},
 	{name: "fireeye v1", in: "https://protect2.fireeye.com/v1/url?k=459f4078-1a047974-459ecb37-000babff3563-f67f8714258a7e91&q=1&e=0474f2bc-b688-4260-ae67-33e26f33bf90&u=https%3A%2F%2Fgithub.com%2Flinux-nvme%2Fnvme-cli",
 		want: "https://github.com/linux-nvme/nvme-cli", wantBy: []string{nameFireEye}},
 	{name: "fireeye url", in: "https://protect2.fireeye.com/url?k=d37bc159-8f3bf467-d37be644-0cc47ad9c120-011385b0eacba99e&u=https://rdcu.be/brEON",
