@@ -242,6 +242,12 @@ var unwrapTests = []unwrapTest{
 	{name: "bing no a1", in: "https://www.bing.com/ck/a?!&&p=x&u=aHR0cHM6Ly9nby5kZXYv&ntb=1"},
 	{name: "bing other path", in: "https://www.bing.com/search?q=x&u=a1aHR0cHM6Ly9nby5kZXYv"},
 	{name: "bing other host", in: "https://www.bing.com.evil.example/ck/a?u=a1aHR0cHM6Ly9nby5kZXYv"},
+	// Mandrill: base64 of JSON whose "p" is JSON with the target in "url"
+	{name: "mandrill", in: "https://mandrillapp.com/track/click/30477602/www.example.com?p=eyJzIjogIl83M3V3amtfd1FxdUNMOUh6aUFaZXRBVUtHWSIsICJ2IjogMSwgInAiOiAie1widVwiOiAzMDQ3NzYwMiwgXCJ2XCI6IDEsIFwidXJsXCI6IFwiaHR0cHM6XFwvXFwvd3d3LmV4YW1wbGUuY29tXFwvY29uZmlybS1zaWdudXBcXC8xODQ2NzVcIiwgXCJpZFwiOiBcIjc3NjZiN1wifSJ9",
+		want: "https://www.example.com/confirm-signup/184675", wantBy: []string{nameMandrill}},
+	{name: "mandrill no url", in: "https://mandrillapp.com/track/click/1/x.example?p=eyJzIjogIngiLCAidiI6IDF9"},
+	{name: "mandrill not base64", in: "https://mandrillapp.com/track/click/1/x.example?p=https%3A%2F%2Fx.example%2F"},
+	{name: "mandrill open", in: "https://mandrillapp.com/track/open.php?u=30477602&id=ded5d0c1"},
 	{name: "fireeye v1", in: "https://protect2.fireeye.com/v1/url?k=459f4078-1a047974-459ecb37-000babff3563-f67f8714258a7e91&q=1&e=0474f2bc-b688-4260-ae67-33e26f33bf90&u=https%3A%2F%2Fgithub.com%2Flinux-nvme%2Fnvme-cli",
 		want: "https://github.com/linux-nvme/nvme-cli", wantBy: []string{nameFireEye}},
 	{name: "fireeye url", in: "https://protect2.fireeye.com/url?k=d37bc159-8f3bf467-d37be644-0cc47ad9c120-011385b0eacba99e&u=https://rdcu.be/brEON",
