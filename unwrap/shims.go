@@ -13,9 +13,9 @@ import (
 // Micro, Sophos, FireEye, Cisco, Symantec, the ESVA gateway), the click
 // tracking of mail senders (Amazon SES, Azure's mail service, Mandrill)
 // and the link shims of sites and messengers whose links mail and chats
-// pass on (Facebook, Instagram, WhatsApp, YouTube, Slack, Bing's search
-// results), and the AMP cache and viewer, whose links stand for a page's
-// URL.
+// pass on (Facebook, Instagram, WhatsApp, YouTube, Slack, Bing's and
+// Yahoo's search results), and the AMP cache and viewer, whose links
+// stand for a page's URL.
 //
 // None of them documents its format. The forms here are those of the
 // links they write, as collected by Manabu Niseki's kachi
@@ -44,6 +44,7 @@ const (
 	nameGoogleAMP  = "google-amp"
 	nameBing       = "bing"
 	nameMandrill   = "mandrill"
+	nameYahoo      = "yahoo"
 )
 
 // shim is one redirector whose target is written whole in its link.
@@ -140,6 +141,12 @@ var shims = []shim{
 	{nameBing, func(host, path string) bool {
 		return (host == "bing.com" || isUnder(host, "bing.com")) && path == "/ck/a"
 	}, bingTarget},
+	// Yahoo's search results: "https://r.search.yahoo.com/_ylt=…;_ylu=…/RV=2/RE=…/RO=10/RU=<target>/RK=2/RS=…",
+	// the target percent-encoded in its RU segment (the greasyfork script
+	// "Disable Yahoo Search Result URL Redirector" reads the link so), an
+	// open redirect that phishing links go through as they go through
+	// Bing's.
+	{nameYahoo, hostIs("r.search.yahoo.com"), yahooTarget},
 	// Slack's: "https://slack-redir.net/link?url=<target>&v=3".
 	{nameSlack, func(host, path string) bool { return host == "slack-redir.net" && path == "/link" }, param("url")},
 	// The AMP cache's copy of a page, which Google documents ("AMP Cache
@@ -236,6 +243,23 @@ func bingTarget(_, query string) (string, bool) {
 		return "", false
 	}
 	return string(b), utf8.Valid(b)
+}
+
+// yahooTarget decodes the RU segment of a Yahoo search result's path:
+// the target, percent-encoded, up to the next "/".
+func yahooTarget(path, _ string) (string, bool) {
+	i := strings.Index(path, "/RU=")
+	if i < 0 {
+		return "", false
+	}
+	enc := path[i+len("/RU="):]
+	if j := strings.IndexByte(enc, '/'); j >= 0 {
+		enc = enc[:j]
+	}
+	if enc == "" {
+		return "", false
+	}
+	return unescape(enc, false)
 }
 
 // mandrillTarget decodes Mandrill's p: base64 (either alphabet, padded

@@ -4,8 +4,8 @@
 // and v3), Google's /url redirect, the link rewriting of Barracuda, Trend
 // Micro, Sophos, FireEye, Cisco, Symantec and ESVA gateways, Amazon SES's,
 // Azure's and Mandrill's click tracking, the link shims of Facebook,
-// Instagram, WhatsApp, YouTube and Slack, Bing's search results' links
-// (base64 in their u), and the AMP cache's and Google's AMP viewer's links
+// Instagram, WhatsApp, YouTube and Slack, Bing's and Yahoo's search
+// results' links, and the AMP cache's and Google's AMP viewer's links
 // (shims.go); and the redirects of two dozen more sites, mail senders'
 // trackers and ad and affiliate networks that write their target in one
 // query parameter, LinkedIn's, X's, Reddit's and Medium's among them

@@ -242,6 +242,11 @@ var unwrapTests = []unwrapTest{
 	{name: "bing no a1", in: "https://www.bing.com/ck/a?!&&p=x&u=aHR0cHM6Ly9nby5kZXYv&ntb=1"},
 	{name: "bing other path", in: "https://www.bing.com/search?q=x&u=a1aHR0cHM6Ly9nby5kZXYv"},
 	{name: "bing other host", in: "https://www.bing.com.evil.example/ck/a?u=a1aHR0cHM6Ly9nby5kZXYv"},
+	// Yahoo: the target percent-encoded in the RU segment
+	{name: "yahoo", in: "https://r.search.yahoo.com/_ylt=AwrFFpY;_ylu=Y29sbw--/RV=2/RE=1700000000/RO=10/RU=https%3a%2f%2fa.example%2fpath%2f%3fq%3d1/RK=2/RS=abc-",
+		want: "https://a.example/path/?q=1", wantBy: []string{nameYahoo}},
+	{name: "yahoo no RU", in: "https://r.search.yahoo.com/_ylt=AwrFFpY/RV=2/RK=2/RS=abc-"},
+	{name: "yahoo other host", in: "https://search.yahoo.com/search?p=x&RU=https%3a%2f%2fa.example%2f"},
 	// Mandrill: base64 of JSON whose "p" is JSON with the target in "url"
 	{name: "mandrill", in: "https://mandrillapp.com/track/click/30477602/www.example.com?p=eyJzIjogIl83M3V3amtfd1FxdUNMOUh6aUFaZXRBVUtHWSIsICJ2IjogMSwgInAiOiAie1widVwiOiAzMDQ3NzYwMiwgXCJ2XCI6IDEsIFwidXJsXCI6IFwiaHR0cHM6XFwvXFwvd3d3LmV4YW1wbGUuY29tXFwvY29uZmlybS1zaWdudXBcXC8xODQ2NzVcIiwgXCJpZFwiOiBcIjc3NjZiN1wifSJ9",
 		want: "https://www.example.com/confirm-signup/184675", wantBy: []string{nameMandrill}},
