@@ -8,8 +8,8 @@ import "strings"
 // Mailtrack, Ebsta, Cision's press releases, GMX's dereferrer, Reddit's
 // and Medium's mail), the link shims of sites whose links mail and chats
 // pass on (LinkedIn, X, Reddit, Medium, Steam, VK, Tumblr, TikTok,
-// DuckDuckGo, SoundCloud, Evernote, Bing, Facebook's warning page), the
-// ad and affiliate redirects of newsletters (Google Ads, Skimlinks,
+// DuckDuckGo, SoundCloud, Evernote, Bing, Telegram, Facebook's warning
+// page), the ad and affiliate redirects of newsletters (Google Ads, Skimlinks,
 // digidip, Tradedoubler, CJ, Rakuten) and Amazon's open redirect. Their
 // forms are those that uu-webext's rules unwrap
 // (github.com/lyubomyr-shaydariv/uu-webext, MIT, its src/mod rules of
@@ -84,6 +84,10 @@ var queryShims = []struct {
 	{"cj", []string{".jdoqocy.com"}, []string{"/click", "/click-*"}, []string{"url"}},
 	{"cj", []string{"www.anrdoezrs.net", "www.dpbolvw.net", "www.tkqlhce.com"}, nil, []string{"url"}},
 	{"rakuten", []string{"click.linksynergy.com"}, []string{"/deeplink"}, []string{"murl"}},
+	// Telegram's Instant View of a page, as its Instant View platform's
+	// documentation writes the link (instantview.telegram.org):
+	// "https://t.me/iv?url=<target>&rhash=…".
+	{"telegram", []string{"t.me", "telegram.me"}, []string{"/iv"}, []string{"url"}},
 	// Amazon's open redirect, which phishing uses too:
 	// "https://www.amazon.com/gp/redirect.html?location=<target>&token=…".
 	{"amazon", amazonHosts(), []string{"/gp/redirect.html"}, []string{"location"}},

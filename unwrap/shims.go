@@ -11,8 +11,8 @@ import (
 // parameter or one path segment, percent-encoded or in base64: mail
 // security gateways that rewrite each link of a message (Barracuda, Trend
 // Micro, Sophos, FireEye, Cisco, Symantec, the ESVA gateway), the click
-// tracking of mail senders (Amazon SES, Azure's mail service, Mandrill)
-// and the link shims of sites and messengers whose links mail and chats
+// tracking of mail senders (Amazon SES, Azure's mail service, Mandrill),
+// Outlook Web App's rewriting of links, and the link shims of sites and messengers whose links mail and chats
 // pass on (Facebook, Instagram, WhatsApp, YouTube, Slack, Bing's and
 // Yahoo's search results), and the AMP cache and viewer, whose links
 // stand for a page's URL.
@@ -45,6 +45,7 @@ const (
 	nameBing       = "bing"
 	nameMandrill   = "mandrill"
 	nameYahoo      = "yahoo"
+	nameOWA        = "owa"
 )
 
 // shim is one redirector whose target is written whole in its link.
@@ -97,6 +98,13 @@ var shims = []shim{
 	// "https://kwnsfk27.r.eu-west-1.awstrack.me/L0/https:%2F%2Fauthors.elsevier.com%2F…/1/0102…/…="
 	// (kachi's ses_awstrack rule; links in public documents).
 	{nameAWSTrack, hostUnder("awstrack.me"), awsTrackTarget},
+	// Outlook Web App (Exchange 2007-2013) wrote each link of a message
+	// read in it through the organization's own server, which mail
+	// forwarded from it keeps: "https://mail.example.org/owa/redir.aspx?C=…&URL=<target>",
+	// on any host, "/OWA/" as often (such links are copied into
+	// documents and mail found in public repositories: NHS, VMware,
+	// Siemens, UCSD servers). The path alone tells it.
+	{nameOWA, func(_, path string) bool { return strings.EqualFold(path, "/owa/redir.aspx") }, param("URL", "url")},
 	// Mandrill's (Mailchimp's transactional mail) click tracking:
 	// "https://mandrillapp.com/track/click/30477602/www.example.com?p=eyJzIjoi…",
 	// p base64 of a JSON object whose "p" is JSON again, with the target

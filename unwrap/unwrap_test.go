@@ -242,6 +242,12 @@ var unwrapTests = []unwrapTest{
 	{name: "bing no a1", in: "https://www.bing.com/ck/a?!&&p=x&u=aHR0cHM6Ly9nby5kZXYv&ntb=1"},
 	{name: "bing other path", in: "https://www.bing.com/search?q=x&u=a1aHR0cHM6Ly9nby5kZXYv"},
 	{name: "bing other host", in: "https://www.bing.com.evil.example/ck/a?u=a1aHR0cHM6Ly9nby5kZXYv"},
+	// OWA: any host, the path and URL
+	{name: "owa", in: "https://webmail.example.org/owa/redir.aspx?C=7f3a9b&URL=http%3a%2f%2fa.example%2fx%3fy%3d1",
+		want: "http://a.example/x?y=1", wantBy: []string{nameOWA}},
+	{name: "owa other path", in: "https://webmail.example.org/owa/auth.aspx?URL=http%3a%2f%2fa.example%2f"},
+	{name: "telegram", in: "https://t.me/iv?url=https%3A%2F%2Fa.example%2Fpost&rhash=4b3a",
+		want: "https://a.example/post", wantBy: []string{"telegram"}},
 	// Yahoo: the target percent-encoded in the RU segment
 	{name: "yahoo", in: "https://r.search.yahoo.com/_ylt=AwrFFpY;_ylu=Y29sbw--/RV=2/RE=1700000000/RO=10/RU=https%3a%2f%2fa.example%2fpath%2f%3fq%3d1/RK=2/RS=abc-",
 		want: "https://a.example/path/?q=1", wantBy: []string{nameYahoo}},
