@@ -9,13 +9,16 @@ import "strings"
 // and Medium's mail), the link shims of sites whose links mail and chats
 // pass on (LinkedIn, X, Reddit, Medium, Steam, VK, Tumblr, TikTok,
 // DuckDuckGo, SoundCloud, Evernote, Bing, Telegram, Facebook's warning
-// page), the ad and affiliate redirects of newsletters (Google Ads, Skimlinks,
-// digidip, Tradedoubler, CJ, Rakuten) and Amazon's open redirect. Their
-// forms are those that uu-webext's rules unwrap
-// (github.com/lyubomyr-shaydariv/uu-webext, MIT, its src/mod rules of
-// July 2026); as for the rest, a host is matched whole or as a name under
-// the redirector's domain, never as a prefix, and the target must be a
-// URL (looksLikeURL).
+// page), the ad and affiliate redirects of newsletters (Google Ads,
+// Skimlinks, digidip, Tradedoubler, CJ, Rakuten, Awin, eBay's),
+// Mailchimp's and Amazon's own mail, Google Translate's copy of a page and
+// Amazon's open redirect. Their forms are those that uu-webext's rules
+// unwrap (github.com/lyubomyr-shaydariv/uu-webext, MIT, its src/mod rules
+// of July 2026), but for Telegram's (its documentation's) and those of
+// Mailchimp, Awin, eBay, Google Translate and Amazon's mail, as the links
+// of the phishing corpus (rf-peixoto/phishing_pot) write them; as for the
+// rest, a host is matched whole or as a name under the redirector's
+// domain, never as a prefix, and the target must be a URL (looksLikeURL).
 var queryShims = []struct {
 	name string
 	// hosts are the redirector's host names; a name written with a
@@ -88,6 +91,19 @@ var queryShims = []struct {
 	// documentation writes the link (instantview.telegram.org):
 	// "https://t.me/iv?url=<target>&rhash=…".
 	{"telegram", []string{"t.me", "telegram.me"}, []string{"/iv"}, []string{"url"}},
+	// Mailchimp's own mail (its account and list confirmations):
+	// "https://us8.mailchimp.com/mctx/clicks?url=<target>&h=…&v=1&xid=…&uid=…".
+	{"mailchimp", []string{".mailchimp.com"}, []string{"/mctx/clicks"}, []string{"url"}},
+	// Awin's affiliate links: "https://www.awin1.com/cread.php?awinmid=…&awinaffid=…&ued=<target>".
+	{"awin", []string{".awin1.com"}, []string{"/cread.php"}, []string{"ued"}},
+	// eBay's Partner Network and mail: "https://rover.ebay.com/rover/1/711-53200-19255-0/1?mpre=<target>",
+	// "…/rover/0/e11070.m2901.l1141/7?loc=<target>".
+	{"ebay", []string{"rover.ebay.com"}, []string{"/rover/*"}, []string{"mpre", "loc"}},
+	// Google Translate's copy of a page, which phishing links go
+	// through: "https://translate.google.com/translate?sl=auto&tl=ru&u=<target>".
+	{"google-translate", []string{"translate.google.com"}, []string{"/translate"}, []string{"u"}},
+	// Amazon's mail: "https://www.amazon.com/gp/r.html?C=…&K=…&M=urn:rtn:msg:…&R=…&T=C&U=<target>&H=…".
+	{"amazon", amazonHosts(), []string{"/gp/r.html"}, []string{"U"}},
 	// Amazon's open redirect, which phishing uses too:
 	// "https://www.amazon.com/gp/redirect.html?location=<target>&token=…".
 	{"amazon", amazonHosts(), []string{"/gp/redirect.html"}, []string{"location"}},

@@ -11,11 +11,12 @@ import (
 // parameter or one path segment, percent-encoded or in base64: mail
 // security gateways that rewrite each link of a message (Barracuda, Trend
 // Micro, Sophos, FireEye, Cisco, Symantec, the ESVA gateway), the click
-// tracking of mail senders (Amazon SES, Azure's mail service, Mandrill),
-// Outlook Web App's rewriting of links, and the link shims of sites and messengers whose links mail and chats
-// pass on (Facebook, Instagram, WhatsApp, YouTube, Slack, Bing's and
-// Yahoo's search results), and the AMP cache and viewer, whose links
-// stand for a page's URL.
+// tracking of mail senders (Amazon SES, Azure's mail service, Mandrill,
+// ActiveCampaign, Substack), Outlook Web App's rewriting of links, and the
+// link shims of sites and messengers whose links mail and chats pass on
+// (Facebook, Instagram, WhatsApp, YouTube, Slack, Bing's and Yahoo's
+// search results), and the AMP cache and viewer, whose links stand for a
+// page's URL.
 //
 // None of them documents its format. The forms here are those of the
 // links they write, as collected by Manabu Niseki's kachi
@@ -46,6 +47,8 @@ const (
 	nameMandrill   = "mandrill"
 	nameYahoo      = "yahoo"
 	nameOWA        = "owa"
+	nameActiveCamp = "activecampaign"
+	nameSubstack   = "substack"
 )
 
 // shim is one redirector whose target is written whole in its link.
@@ -113,6 +116,20 @@ var shims = []shim{
 	{nameMandrill, func(host, path string) bool {
 		return (host == "mandrillapp.com" || isUnder(host, "mandrillapp.com")) && strings.HasPrefix(path, "/track/click/")
 	}, mandrillTarget},
+	// ActiveCampaign's link tracking, on hosts under acemlna.com to
+	// acemlnd.com: "https://acct.lt.acemlnc.com/Prod/link-tracker?redirectUrl=<base64>&sig=…&iat=…&a=…",
+	// the target percent-encoded, then in base64 (29 links of the
+	// phishing corpus, as they write it).
+	{nameActiveCamp, func(host, path string) bool {
+		return isActiveCampaignHost(host) && path == "/Prod/link-tracker"
+	}, activeCampaignTarget},
+	// Substack's newsletters: "https://substack.com/redirect/2/<payload>.<signature>",
+	// the payload a JSON Web Token's (RFC 7519: base64url JSON) whose "e"
+	// is the target (the phishing corpus's links, as they write it); its
+	// "/redirect/<uuid>?j=…" links hold no target.
+	{nameSubstack, func(host, path string) bool {
+		return (host == "substack.com" || isUnder(host, "substack.com")) && strings.HasPrefix(path, "/redirect/2/")
+	}, substackTarget},
 	// Azure Communication Services' mail click tracking:
 	// "https://emails.azure.microsoft.com/redirect/?destination=<target>&p=…",
 	// and hosts under safelink.emails.azure.net (kachi's azure_email rule).
@@ -213,20 +230,9 @@ func param(keys ...string) func(path, query string) (string, bool) {
 // of the base64 is written as is in the query, so the value is
 // percent-decoded without reading "+" as a space.
 func sophosTarget(_, query string) (string, bool) {
-	raw, ok := queryValue(query, "u")
+	b, ok := base64Param(query, "u")
 	if !ok {
 		return "", false
-	}
-	raw, ok = unescape(raw, false)
-	if !ok {
-		return "", false
-	}
-	raw = strings.TrimRight(raw, "=")
-	b, err := base64.RawStdEncoding.DecodeString(raw)
-	if err != nil {
-		if b, err = base64.RawURLEncoding.DecodeString(raw); err != nil {
-			return "", false
-		}
 	}
 	return string(b), utf8.Valid(b)
 }
@@ -270,23 +276,70 @@ func yahooTarget(path, _ string) (string, bool) {
 	return unescape(enc, false)
 }
 
+// isActiveCampaignHost reports whether host is under one of
+// ActiveCampaign's tracking domains, acemlna.com to acemlnd.com.
+func isActiveCampaignHost(host string) bool {
+	i := strings.LastIndexByte(strings.TrimSuffix(host, ".com"), '.')
+	d := host[i+1:]
+	return i >= 0 && len(d) == len("acemlna.com") && strings.HasPrefix(d, "acemln") && d[6] >= 'a' && d[6] <= 'd' && strings.HasSuffix(d, ".com")
+}
+
+// activeCampaignTarget decodes ActiveCampaign's redirectUrl: base64
+// (either alphabet, padded or not) of the target percent-encoded.
+func activeCampaignTarget(_, query string) (string, bool) {
+	b, ok := base64Param(query, "redirectUrl")
+	if !ok {
+		return "", false
+	}
+	return unescape(string(b), false)
+}
+
+// substackTarget reads the "e" of the JSON Web Token payload in a
+// Substack redirect's path.
+func substackTarget(path, _ string) (string, bool) {
+	payload, _, _ := strings.Cut(strings.TrimPrefix(path, "/redirect/2/"), ".")
+	payload, _, _ = strings.Cut(payload, "/")
+	b, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(payload, "="))
+	if err != nil {
+		return "", false
+	}
+	var claims struct {
+		E string `json:"e"`
+	}
+	if json.Unmarshal(b, &claims) != nil || claims.E == "" {
+		return "", false
+	}
+	return claims.E, true
+}
+
+// base64Param returns the bytes that the query's parameter key holds in
+// base64: percent-decoded first ("+" is base64's, no space), then read in
+// either alphabet, with or without its padding.
+func base64Param(query, key string) ([]byte, bool) {
+	raw, ok := queryValue(query, key)
+	if !ok {
+		return nil, false
+	}
+	if raw, ok = unescape(raw, false); !ok {
+		return nil, false
+	}
+	raw = strings.TrimRight(raw, "=")
+	b, err := base64.RawStdEncoding.DecodeString(raw)
+	if err != nil {
+		if b, err = base64.RawURLEncoding.DecodeString(raw); err != nil {
+			return nil, false
+		}
+	}
+	return b, true
+}
+
 // mandrillTarget decodes Mandrill's p: base64 (either alphabet, padded
 // or not) of {"p": "<JSON>", …}, whose inner JSON holds the target as
 // "url".
 func mandrillTarget(_, query string) (string, bool) {
-	raw, ok := queryValue(query, "p")
+	b, ok := base64Param(query, "p")
 	if !ok {
 		return "", false
-	}
-	if raw, ok = unescape(raw, false); !ok {
-		return "", false
-	}
-	raw = strings.TrimRight(raw, "=")
-	b, err := base64.RawURLEncoding.DecodeString(raw)
-	if err != nil {
-		if b, err = base64.RawStdEncoding.DecodeString(raw); err != nil {
-			return "", false
-		}
 	}
 	var outer struct {
 		P string `json:"p"`

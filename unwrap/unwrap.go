@@ -2,16 +2,16 @@
 // security gateway rewrote to pass through its redirector, for urlgrep's
 // --unwrap. It knows Microsoft Safe Links and Outlook Web App's
 // redir.aspx, Proofpoint URL Defense (v1, v2 and v3), Google's /url
-// redirect, the link rewriting of Barracuda, Trend Micro, Sophos,
-// FireEye, Cisco, Symantec and ESVA gateways, Amazon SES's, Azure's and
-// Mandrill's click tracking, the link shims of Facebook, Instagram,
-// WhatsApp, YouTube and Slack, Bing's and Yahoo's search results' links,
-// and the AMP cache's and Google's AMP viewer's links (shims.go); and the
-// redirects of two dozen more sites, mail senders' trackers and ad and
-// affiliate networks that write their target in one query parameter,
-// LinkedIn's, X's, Reddit's, Medium's and Telegram's among them
-// (queryshims.go). It works on the URL string alone: it never fetches
-// anything.
+// redirect, the link rewriting of Barracuda, Trend Micro, Sophos, FireEye,
+// Cisco, Symantec and ESVA gateways, Amazon SES's, Azure's, Mandrill's,
+// ActiveCampaign's and Substack's click tracking, the link shims of
+// Facebook, Instagram, WhatsApp, YouTube and Slack, Bing's and Yahoo's
+// search results' links, and the AMP cache's and Google's AMP viewer's
+// links (shims.go); and the redirects of two dozen more sites, mail
+// senders' trackers and ad and affiliate networks that write their target
+// in one query parameter, LinkedIn's, X's, Reddit's, Medium's and
+// Telegram's among them (queryshims.go). It works on the URL string alone:
+// it never fetches anything.
 package unwrap
 
 import (

@@ -248,6 +248,25 @@ var unwrapTests = []unwrapTest{
 	{name: "owa other path", in: "https://webmail.example.org/owa/auth.aspx?URL=http%3a%2f%2fa.example%2f"},
 	{name: "telegram", in: "https://t.me/iv?url=https%3A%2F%2Fa.example%2Fpost&rhash=4b3a",
 		want: "https://a.example/post", wantBy: []string{"telegram"}},
+	// ActiveCampaign: base64 of the target percent-encoded
+	{name: "activecampaign", in: "https://acct.lt.acemlnc.com/Prod/link-tracker?redirectUrl=aHR0cHMlM0ElMkYlMkZhLmV4YW1wbGUlMkZwYXRoJTNGeCUzRDElMjZ5JTNEMg==&sig=8gic&iat=1704342130&a=%7C%7C89772694%7C%7C",
+		want: "https://a.example/path?x=1&y=2", wantBy: []string{nameActiveCamp}},
+	{name: "activecampaign other domain", in: "https://acct.lt.acemlnz.com/Prod/link-tracker?redirectUrl=aHR0cHMlM0ElMkYlMkZhLmV4YW1wbGUlMkY="},
+	// Substack: the "e" of a JSON Web Token's payload in the path
+	{name: "substack", in: "https://substack.com/redirect/2/eyJlIjogImh0dHBzOi8vYi5leGFtcGxlL3N1YnNjcmliZT91dG1fc291cmNlPWVtYWlsJnI9MnMiLCAicCI6IDEsICJzdWIiOiAibGluay1yZWRpcmVjdCJ9.c2lnbmF0dXJl",
+		want: "https://b.example/subscribe?utm_source=email&r=2s", wantBy: []string{nameSubstack}},
+	{name: "substack uuid", in: "https://substack.com/redirect/3f93c811-6e5d-4122-9a6c-c3e4d1b7cf76?j=eyJ1IjoiMnMyOGg2In0.42FK"},
+	// Query shims of the phishing corpus's links
+	{name: "mailchimp", in: "https://us8.mailchimp.com/mctx/clicks?url=https%3A%2F%2Fc.example%2Fconfirm%3Fu%3D4c%26id%3D69&xid=f5&uid=30&v=1",
+		want: "https://c.example/confirm?u=4c&id=69", wantBy: []string{"mailchimp"}},
+	{name: "awin", in: "https://www.awin1.com/cread.php?awinmid=8114&awinaffid=608575&ued=https%3A%2F%2Fd.example%2Fproduct",
+		want: "https://d.example/product", wantBy: []string{"awin"}},
+	{name: "ebay", in: "https://rover.ebay.com/rover/1/711-53200-19255-0/1?mpre=https%3A%2F%2Fwww.ebay.com%2Fitm%2F123&campid=1",
+		want: "https://www.ebay.com/itm/123", wantBy: []string{"ebay"}},
+	{name: "google translate", in: "https://translate.google.com/translate?sl=auto&tl=ru&hl=ru&u=https://e.example/less/link.php",
+		want: "https://e.example/less/link.php", wantBy: []string{"google-translate"}},
+	{name: "amazon mail", in: "https://www.amazon.com/gp/r.html?C=LJPZ&M=urn:rtn:msg:2022&R=0X7H&T=C&U=https%3A%2F%2Fwww.amazon.com%2Fgp%2Fprimecentral&H=6LFY",
+		want: "https://www.amazon.com/gp/primecentral", wantBy: []string{"amazon"}},
 	// Yahoo: the target percent-encoded in the RU segment
 	{name: "yahoo", in: "https://r.search.yahoo.com/_ylt=AwrFFpY;_ylu=Y29sbw--/RV=2/RE=1700000000/RO=10/RU=https%3a%2f%2fa.example%2fpath%2f%3fq%3d1/RK=2/RS=abc-",
 		want: "https://a.example/path/?q=1", wantBy: []string{nameYahoo}},
