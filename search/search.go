@@ -50,9 +50,6 @@ type Options struct {
 	// Binary scans an input that looks binary (a NUL byte in its first
 	// 8 KiB, as grep decides); by default it is skipped with a note.
 	Binary bool
-	// Compressed, with Binary, says the input is compressed (gzip,
-	// bzip2, xz, zstd, lz4, compress), which Options.Decompress reads.
-	Compressed bool
 
 	// QuietBinary skips an input that looks binary with no note, as grep
 	// -I does (Binary scans it all the same).
