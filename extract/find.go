@@ -2672,9 +2672,10 @@ const overline = '\u203e'
 // writes one for every tilde: in USENET's archives as they are served
 // today, "http://www.teleport.com/‾caveman/wbs.html" (comp.lang.cobol's
 // archive of 1994-2013: 77 of the 106 URLs that a plain pattern read
-// longer than urlgrep did, cut at the overline). A URL that holds an overline of its own is not met in real text;
-// "/‾user", the home directory's tilde, is. runEnd lets the overline into
-// a path as it does symbols (isSymbol), never into a host.
+// longer than urlgrep did, cut at the overline). A URL that holds an
+// overline of its own is not met in real text; "/‾user", the home
+// directory's tilde, is. runEnd lets the overline into a path as it does
+// symbols (isSymbol), never into a host.
 func overlineTilde(text string) string {
 	// Most URLs are ASCII: one IndexByte for the overline's lead byte
 	// (0xE2) decides most.
