@@ -14,6 +14,7 @@ import (
 	"github.com/urlgrep/urlgrep/extract"
 	"github.com/urlgrep/urlgrep/internal/flagdoc"
 	"github.com/urlgrep/urlgrep/internal/walk"
+	"github.com/urlgrep/urlgrep/search"
 )
 
 // config is what the flags say.
@@ -300,9 +301,8 @@ func (c choice) Set(v string) error {
 func (c choice) Type() string { return "string" }
 
 // compilePattern reads the -f files and makes one regular expression of
-// the patterns, as grep takes them: a URL is kept when any of them
-// matches part of its text (-v: when none does). An empty pattern matches
-// every URL; an empty -f file adds none. No -e and no -f: no pattern.
+// the patterns (search.CompilePattern), as grep takes them; an empty -f
+// file adds none. No -e and no -f: no pattern.
 func (cfg *config) compilePattern() error {
 	pats := slices.Clone(cfg.patterns)
 	for _, name := range cfg.patFiles {
@@ -320,41 +320,9 @@ func (cfg *config) compilePattern() error {
 		}
 		return nil
 	}
-	var b strings.Builder
-	if cfg.ignCase {
-		b.WriteString("(?i)")
-	}
-	if len(pats) == 0 {
-		b.WriteString(`[^\x00-\x{10FFFF}]`) // matches nothing: an empty -f file
-	}
-	for i, p := range pats {
-		if i > 0 {
-			b.WriteByte('|')
-		}
-		if cfg.fixed {
-			p = regexp.QuoteMeta(p)
-		} else if _, err := regexp.Compile(p); err != nil {
-			return fmt.Errorf("bad pattern %q: %v", p, err)
-		}
-		switch {
-		case cfg.whole:
-			// -x: the whole URL, as grep -x a whole line (-w then does
-			// nothing, as in grep).
-			p = `^(?:` + p + `)$`
-		case cfg.word:
-			// -w: a match with no word character (a letter, a digit,
-			// "_", as grep reads them) on either side of it; RE2 finds
-			// one wherever it is, with the characters around it.
-			p = `(?:^|[^\pL\pN_])(?:` + p + `)(?:[^\pL\pN_]|$)`
-		}
-		b.WriteString("(?:" + p + ")")
-	}
-	re, err := regexp.Compile(b.String())
-	if err != nil {
-		return fmt.Errorf("bad pattern: %v", err)
-	}
+	re, err := search.CompilePattern(pats, search.PatternSyntax{Fixed: cfg.fixed, IgnoreCase: cfg.ignCase, Whole: cfg.whole, Word: cfg.word})
 	cfg.pattern = re
-	return nil
+	return err
 }
 
 // readExcludeFrom adds the globs of the --exclude-from files to the
