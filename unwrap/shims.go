@@ -241,22 +241,16 @@ func sophosTarget(_, query string) (string, bool) {
 // padding left off (or written, percent-encoded or not), UTF-8 once
 // decoded.
 func bingTarget(_, query string) (string, bool) {
-	raw, ok := queryValue(query, "u")
+	raw, ok := rawParam(query, "u")
 	if !ok {
-		return "", false
-	}
-	if raw, ok = unescape(raw, false); !ok {
 		return "", false
 	}
 	enc, ok := strings.CutPrefix(raw, "a1")
 	if !ok {
 		return "", false
 	}
-	b, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(enc, "="))
-	if err != nil {
-		return "", false
-	}
-	return string(b), utf8.Valid(b)
+	b, ok := decodeBase64(enc)
+	return string(b), ok && utf8.Valid(b)
 }
 
 // yahooTarget decodes the RU segment of a Yahoo search result's path:
@@ -299,8 +293,8 @@ func activeCampaignTarget(_, query string) (string, bool) {
 func substackTarget(path, _ string) (string, bool) {
 	payload, _, _ := strings.Cut(strings.TrimPrefix(path, "/redirect/2/"), ".")
 	payload, _, _ = strings.Cut(payload, "/")
-	b, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(payload, "="))
-	if err != nil {
+	b, ok := decodeBase64(payload)
+	if !ok {
 		return "", false
 	}
 	var claims struct {
@@ -313,20 +307,33 @@ func substackTarget(path, _ string) (string, bool) {
 }
 
 // base64Param returns the bytes that the query's parameter key holds in
-// base64: percent-decoded first ("+" is base64's, no space), then read in
-// either alphabet, with or without its padding.
+// base64: percent-decoded (rawParam), then read as decodeBase64 reads it.
 func base64Param(query, key string) ([]byte, bool) {
-	raw, ok := queryValue(query, key)
+	raw, ok := rawParam(query, key)
 	if !ok {
 		return nil, false
 	}
-	if raw, ok = unescape(raw, false); !ok {
-		return nil, false
+	return decodeBase64(raw)
+}
+
+// rawParam returns the query's parameter key percent-decoded, a "+" kept
+// as it is (a base64 value's, no space).
+func rawParam(query, key string) (string, bool) {
+	raw, ok := queryValue(query, key)
+	if !ok {
+		return "", false
 	}
-	raw = strings.TrimRight(raw, "=")
-	b, err := base64.RawStdEncoding.DecodeString(raw)
+	return unescape(raw, false)
+}
+
+// decodeBase64 reads s in base64's standard alphabet or its URL one
+// (RFC 4648 §4, §5), with or without its padding: the redirectors of
+// this file write either.
+func decodeBase64(s string) ([]byte, bool) {
+	s = strings.TrimRight(s, "=")
+	b, err := base64.RawStdEncoding.DecodeString(s)
 	if err != nil {
-		if b, err = base64.RawURLEncoding.DecodeString(raw); err != nil {
+		if b, err = base64.RawURLEncoding.DecodeString(s); err != nil {
 			return nil, false
 		}
 	}
