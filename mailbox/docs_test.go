@@ -1,10 +1,7 @@
 package mailbox
 
 import (
-	"archive/zip"
-	"bytes"
 	"encoding/base64"
-	"io"
 	"reflect"
 	"strings"
 	"testing"
@@ -90,17 +87,14 @@ func TestPDFPart(t *testing.T) {
 // file's name, is read for its hyperlinks (its external relationships'
 // targets, a child part of its own).
 func TestOfficePart(t *testing.T) {
-	var b bytes.Buffer
-	w := zip.NewWriter(&b)
-	f, _ := w.Create("word/_rels/document.xml.rels")
-	io.WriteString(f, `<Relationships><Relationship Id="rId3" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="https://phish.example/doc" TargetMode="External"/></Relationships>`)
-	w.Close()
+	doc := mailgen.Zip(mailgen.ZipEntry{Name: "word/_rels/document.xml.rels",
+		Data: `<Relationships><Relationship Id="rId3" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="https://phish.example/doc" TargetMode="External"/></Relationships>`})
 	for _, h := range []string{
 		"Content-Type: application/vnd.openxmlformats-officedocument.wordprocessingml.document",
 		"Content-Type: application/octet-stream; name=\"Invoice.docx\"",
 		"Content-Type: application/octet-stream\nContent-Disposition: attachment; filename=\"q3.XLSX\"",
 	} {
-		if got, probs := attachmentParts(t, attachmentMail(h, b.String())); !reflect.DeepEqual(got, []string{"2.1 text/plain: https://phish.example/doc"}) || len(probs) > 0 {
+		if got, probs := attachmentParts(t, attachmentMail(h, string(doc))); !reflect.DeepEqual(got, []string{"2.1 text/plain: https://phish.example/doc"}) || len(probs) > 0 {
 			t.Errorf("%s: parts %q, problems %v", h, got, probs)
 		}
 	}
@@ -112,25 +106,15 @@ func TestOfficePart(t *testing.T) {
 // encrypted entry, nor another one.
 func TestZipPart(t *testing.T) {
 	pdfDoc := "%PDF-1.4\n<< /A << /S /URI /URI (https://pdf-in-zip.example/) >> >>\n"
-	var inner bytes.Buffer
-	iw := zip.NewWriter(&inner)
-	f, _ := iw.Create("deeper/page.htm")
-	io.WriteString(f, `<a href="https://nested.example/">x</a>`)
-	iw.Close()
-	var b bytes.Buffer
-	w := zip.NewWriter(&b)
-	for _, e := range []struct{ name, data string }{
-		{"invoice/Invoice.html", `<html><body><a href="https://phish.example/login">Open</a></body></html>`},
-		{"logo.png", "\x89PNG\r\n\x1a\n http://image.example/"},
-		{"scan.pdf", pdfDoc},
-		{"notes.bin", "http://bin.example/"},
-		{"inner.zip", inner.String()},
-	} {
-		f, _ := w.Create(e.name)
-		io.WriteString(f, e.data)
-	}
-	w.Close()
-	got, probs := attachmentParts(t, attachmentMail("Content-Type: application/zip; name=\"docs.zip\"", b.String()))
+	inner := mailgen.Zip(mailgen.ZipEntry{Name: "deeper/page.htm", Data: `<a href="https://nested.example/">x</a>`})
+	archive := mailgen.Zip(
+		mailgen.ZipEntry{Name: "invoice/Invoice.html", Data: `<html><body><a href="https://phish.example/login">Open</a></body></html>`},
+		mailgen.ZipEntry{Name: "logo.png", Data: "\x89PNG\r\n\x1a\n http://image.example/"},
+		mailgen.ZipEntry{Name: "scan.pdf", Data: pdfDoc},
+		mailgen.ZipEntry{Name: "notes.bin", Data: "http://bin.example/"},
+		mailgen.ZipEntry{Name: "inner.zip", Data: string(inner)},
+	)
+	got, probs := attachmentParts(t, attachmentMail("Content-Type: application/zip; name=\"docs.zip\"", string(archive)))
 	want := []string{
 		"2.1 application/octet-stream: <https://phish.example/login>\n\nOpen",
 		"2.2.1 text/plain: https://pdf-in-zip.example/",

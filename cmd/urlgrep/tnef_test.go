@@ -1,10 +1,8 @@
 package main
 
 import (
-	"archive/zip"
 	"bytes"
 	"compress/gzip"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -112,15 +110,12 @@ func TestPDFFile(t *testing.T) {
 // TestOfficeFile: an Office document is read for its hyperlinks, by its
 // name and its first bytes; a ZIP archive by another name is binary.
 func TestOfficeFile(t *testing.T) {
-	var b bytes.Buffer
-	w := zip.NewWriter(&b)
-	f, _ := w.Create("xl/worksheets/_rels/sheet1.xml.rels")
-	io.WriteString(f, `<Relationships><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="https://sheet.example/cell" TargetMode="External"/></Relationships>`)
-	w.Close()
+	book := mailgen.Zip(mailgen.ZipEntry{Name: "xl/worksheets/_rels/sheet1.xml.rels",
+		Data: `<Relationships><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="https://sheet.example/cell" TargetMode="External"/></Relationships>`})
 	dir := t.TempDir()
 	for _, c := range []struct{ name, want string }{{"book.xlsx", "https://sheet.example/cell\n"}, {"archive.zip", ""}} {
 		path := filepath.Join(dir, c.name)
-		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		if err := os.WriteFile(path, book, 0o644); err != nil {
 			t.Fatal(err)
 		}
 		var out, errOut bytes.Buffer
