@@ -3,7 +3,10 @@ package mailbox
 import (
 	"bytes"
 	"io"
+	"os"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/urlgrep/urlgrep/internal/mailgen"
 )
@@ -30,6 +33,60 @@ func BenchmarkReader(b *testing.B) {
 			}
 		}
 	}
+}
+
+// BenchmarkReaderFile decodes the mailbox URLGREP_BENCH_MBOX names (a
+// real one: none is in this repository), with the Reader options the
+// command's search gives (ElideLong, ReuseParts), and reports where the
+// time went: ms/op spent reading HTML parts' bodies, other parts' bodies
+// and headers (Next), and the text each kind gave. Without the variable
+// it is skipped.
+//
+//	URLGREP_BENCH_MBOX=sapub1.mbox go test -run '^$' -bench ReaderFile ./mailbox
+func BenchmarkReaderFile(b *testing.B) {
+	path := os.Getenv("URLGREP_BENCH_MBOX")
+	if path == "" {
+		b.Skip("URLGREP_BENCH_MBOX names no mailbox")
+	}
+	in, err := os.ReadFile(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	var htmlTime, otherTime, nextTime time.Duration
+	var htmlOut, otherOut int64
+	for b.Loop() {
+		htmlOut, otherOut = 0, 0
+		mr := NewReader(bytes.NewReader(in), ElideLong(4096), ReuseParts())
+		for {
+			t0 := time.Now()
+			p, err := mr.Next()
+			nextTime += time.Since(t0)
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+			t0 = time.Now()
+			n, err := io.Copy(io.Discard, p.Body)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if strings.Contains(p.Type, "html") {
+				htmlOut, htmlTime = htmlOut+n, htmlTime+time.Since(t0)
+			} else {
+				otherOut, otherTime = otherOut+n, otherTime+time.Since(t0)
+			}
+		}
+	}
+	ms := func(d time.Duration) float64 { return d.Seconds() * 1000 / float64(b.N) }
+	b.ReportMetric(ms(htmlTime), "html-ms/op")
+	b.ReportMetric(ms(otherTime), "other-ms/op")
+	b.ReportMetric(ms(nextTime), "next-ms/op")
+	b.ReportMetric(float64(htmlOut), "html-text-B")
+	b.ReportMetric(float64(otherOut), "other-text-B")
 }
 
 // benchMailbox is 4 MiB or so of generated mail.
