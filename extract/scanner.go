@@ -34,6 +34,10 @@ type Scanner struct {
 	err        error
 	emptyReads int
 	stalled    bool // the last fill ended at an empty read, after new data
+	// settle says a StallReader stalled with whole lines held: until
+	// more comes, try decides with what is here, as at the end of the
+	// input (a URL that ends a line is not held for the next one).
+	settle bool
 
 	// The trigger search's memory (trigger.go). One pass (fused): hit is
 	// the index of the next trigger at or after pos, of kind hitKind, or -1
@@ -307,6 +311,31 @@ func (s *Scanner) Scan() bool {
 	}
 }
 
+// A StallReader is a reader of a stream that can stall, as a pipe whose
+// writer waits does ("tail -f log | urlgrep"): an empty read (0, nil)
+// that Stalled then reports true for says no data came for a while.
+//
+// A URL may be broken across lines (RFC 1738's appendix), so a Scanner
+// holds a URL that ends a line until the next line shows whether it goes
+// on there. Reading a StallReader, it decides at a stall instead, with
+// the lines it holds, as at the end of the input: the URL is reported
+// now, not when the next line comes, which may be minutes away; one the
+// next line would have continued is reported without that line's part.
+// A line not yet ended is waited for, as grep waits for it. Empty reads
+// of other readers change nothing that is found.
+type StallReader interface {
+	io.Reader
+	// Stalled reports whether the last Read returned no bytes because
+	// the input had stalled.
+	Stalled() bool
+}
+
+// stalled reports whether r is a StallReader that has stalled.
+func stalled(r io.Reader) bool {
+	sr, ok := r.(StallReader)
+	return ok && sr.Stalled()
+}
+
 // Raw returns the bytes of the current segment: text, or the URL as it
 // appeared. The slice is valid until the next call to Scan.
 func (s *Scanner) Raw() []byte { return s.seg }
@@ -373,7 +402,7 @@ func (s *Scanner) emit(from, to int, m *Match) {
 // spanning buf[ms:me] and where the scan resumes, or more when the
 // candidate that starts at ms runs past the data read so far.
 func (s *Scanner) try(t, k int) (m *Match, ms, me, resume int, more bool) {
-	data, atEOF := s.buf[:s.end], s.eof
+	data, atEOF := s.buf[:s.end], s.eof || s.settle
 	switch k {
 	case tLess: // one that opens a wrapper, or may (startsNothing)
 		quote := s.quote(t)
@@ -728,12 +757,20 @@ func (s *Scanner) fill() {
 		case n == 0:
 			if s.emptyReads++; s.emptyReads >= 100 {
 				s.eof, s.err = true, io.ErrNoProgress
-			} else if s.end > from {
-				s.stalled = true
+				break
+			}
+			if s.end > 0 && s.buf[s.end-1] == '\n' && stalled(s.r) {
+				// Nothing came for a while, and what is held is whole
+				// lines: what they hold is decided now (settle), not
+				// when the next line comes, which may be minutes away.
+				s.settle = true
+			}
+			if s.end > from || s.settle {
+				s.stalled = s.end > from
 				return
 			}
 		default:
-			s.emptyReads = 0
+			s.emptyReads, s.settle = 0, false
 		}
 	}
 }

@@ -320,6 +320,87 @@ func TestPartition(t *testing.T) {
 
 var errBoom = errors.New("boom")
 
+// stallingReader gives its chunks one a Read; an empty chunk is a stall:
+// an empty read that Stalled reports, when stalls is set (a
+// StallReader's), or a bare (0, nil) read otherwise.
+type stallingReader struct {
+	chunks []string
+	stalls bool
+	reads  int  // Read calls so far
+	early  bool // the last Read was a stall
+}
+
+func (r *stallingReader) Read(p []byte) (int, error) {
+	r.reads++
+	if len(r.chunks) == 0 {
+		return 0, io.EOF
+	}
+	c := r.chunks[0]
+	r.chunks = r.chunks[1:]
+	r.early = c == "" && r.stalls
+	return copy(p, c), nil
+}
+
+func (r *stallingReader) Stalled() bool { return r.early }
+
+// onlyReader hides every method of a reader but Read.
+type onlyReader struct{ io.Reader }
+
+// TestStallSettles checks that a URL ending a line is decided at a
+// StallReader's stall, before the next line is read (as "tail -f log |
+// urlgrep" needs), and that other readers' empty reads change nothing:
+// the URL waits for the next line, which may continue it.
+func TestStallSettles(t *testing.T) {
+	for _, c := range []struct {
+		chunks  []string
+		settled []string // the URLs a StallReader gives
+		readsTo int      // the reads after which a StallReader's first URL comes
+		held    []string // the URLs another reader gives
+	}{
+		// A URL that ends in "/" may go on in the next line: another
+		// reader's holds it until that line comes.
+		{[]string{"see http://a.example/x/\n", "", "", "y/z\n"}, []string{"http://a.example/x/"}, 2, []string{"http://a.example/x/"}},
+		{[]string{"GET http://a.example/x/\r\n", "", "", "then http://b.example/\n"}, []string{"http://a.example/x/", "http://b.example/"}, 2, []string{"http://a.example/x/", "http://b.example/"}},
+		// An open wrapper, which the next line would close: decided
+		// at the stall without it.
+		{[]string{"see <URL:http://a.example/x\n", "", "", "y/z>\n"}, []string{"http://a.example/x"}, 2, []string{"http://a.example/xy/z"}},
+		// A line not ended is waited for, stall or not.
+		{[]string{"see http://a.example/x", "", "", "y/z\n"}, []string{"http://a.example/xy/z"}, 5, []string{"http://a.example/xy/z"}},
+	} {
+		for _, stalls := range []bool{true, false} {
+			r := &stallingReader{chunks: c.chunks, stalls: stalls}
+			var in io.Reader = r
+			if !stalls {
+				in = onlyReader{r}
+			}
+			s := NewScanner(in)
+			var got []string
+			first := 0
+			for s.Scan() {
+				if m := s.Match(); m != nil {
+					got = append(got, m.Text)
+					if first == 0 {
+						first = r.reads
+					}
+				}
+			}
+			want := c.held
+			if !stalls && first < len(c.chunks) {
+				t.Errorf("%q: first URL after %d reads, before the last line", c.chunks, first)
+			}
+			if stalls {
+				want = c.settled
+				if first != c.readsTo {
+					t.Errorf("%q: first URL after %d reads, want %d", c.chunks, first, c.readsTo)
+				}
+			}
+			if !reflect.DeepEqual(got, want) || s.Err() != nil {
+				t.Errorf("%q (StallReader %v): %q, err %v; want %q", c.chunks, stalls, got, s.Err(), want)
+			}
+		}
+	}
+}
+
 // TestReadErrors: Err reports I/O errors only, after the segments of the
 // bytes read before the error, including the bytes of the failing read.
 func TestReadErrors(t *testing.T) {

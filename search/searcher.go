@@ -34,8 +34,9 @@ type searcher struct {
 	// under is the reader open's bufio.Reader reads (the input, counted),
 	// nil when it reads a decoder of it.
 	under io.Reader
-	cnt   counter // the input, counted: what open reads
-	kit   *kit    // buffers from an earlier Search, or made for this one
+	cnt   counter      // the input, counted: what open reads
+	stall *stallReader // a streaming input's reader (open), else nil
+	kit   *kit         // buffers from an earlier Search, or made for this one
 }
 
 // kit is what a Search makes that the next one can use again: the
@@ -158,6 +159,7 @@ func (s *searcher) open() (r *bufio.Reader, mail, skip, live bool, done func(), 
 		sr := newStallReader(in, func() { s.fn(&Event{Kind: Stall}) })
 		done = sr.close
 		in = sr
+		s.stall = sr
 	}
 	br := s.kit.br
 	if br == nil {
@@ -400,6 +402,8 @@ func (s *searcher) run() error {
 	}
 	if mail {
 		err = st.mail(br, at.Offset, at.Line)
+	} else if s.stall != nil {
+		err = st.text(stalling{br, s.stall}, at.Offset, at.Line)
 	} else {
 		err = st.text(br, at.Offset, at.Line)
 	}

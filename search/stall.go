@@ -7,8 +7,10 @@ import (
 
 // StallAfter is how long a read of a streaming input (a pipe, a terminal)
 // may wait before the search treats the input as stalled: what was read
-// so far is scanned and a [Stall] event says to show what was found, so
-// that "tail -f log | urlgrep" prints each URL as it comes.
+// so far is scanned, a URL that ends a line decided without the next line
+// (extract.StallReader; not yet in mail, whose reader waits for that
+// line), and a [Stall] event says to show what was found, so that
+// "tail -f log | urlgrep" prints each URL as it comes.
 const StallAfter = 50 * time.Millisecond
 
 // stallReader reads a streaming input on a goroutine of its own, into a
@@ -104,6 +106,21 @@ func (s *stallReader) Read(p []byte) (int, error) {
 	}
 	return n, nil
 }
+
+// Stalled reports whether the last Read returned early, the input having
+// stalled.
+func (s *stallReader) Stalled() bool { return s.early }
+
+// stalling is a reader of a stalling input (a bufio.Reader of it) that
+// reports its stalls, so that the extract.Scanner reading it decides a
+// URL at the end of a line at a stall (extract.StallReader).
+type stalling struct {
+	io.Reader
+	in *stallReader
+}
+
+// Stalled reports whether the input stalled at the last read of it.
+func (s stalling) Stalled() bool { return s.in.Stalled() }
 
 // close lets the goroutine end. One blocked in a read of the input ends
 // when that read returns, and then touches nothing but its own buffer.

@@ -12,7 +12,10 @@ import (
 // TestStreamingOutput runs urlgrep between two pipes, as in
 // "tail -f log | urlgrep | cat": it writes a URL, waits until urlgrep has
 // printed it, and only then writes the next. Output held until the end of
-// input would never come, and the test fails at its deadline.
+// input would never come, and the test fails at its deadline. The second
+// URL ends its line, as in a log ("GET http://b.example/dir/"): one that
+// ends in "/" might go on in the next line, and is still printed when the
+// input stalls, not when that line comes.
 func TestStreamingOutput(t *testing.T) {
 	for _, args := range [][]string{{"--raw"}, {}, {"-j", "4"}, {"-n", "--context"}, {"--json"}} {
 		inR, inW, err := os.Pipe()
@@ -45,13 +48,25 @@ func TestStreamingOutput(t *testing.T) {
 		case <-time.After(20 * time.Second):
 			t.Fatalf("%q: nothing printed while the input was open", args)
 		}
-		io.WriteString(inW, "then http://b.example/\n")
+		io.WriteString(inW, "GET http://b.example/dir/\n")
+	wait:
+		for {
+			select {
+			case l := <-lines:
+				if strings.Contains(l, "http://b.example/dir/") {
+					break wait
+				}
+			case <-time.After(20 * time.Second):
+				t.Fatalf("%q: a URL ending its line not printed while the input was open", args)
+			}
+		}
+		io.WriteString(inW, "then http://c.example/\n")
 		inW.Close()
 		var rest []string
 		for l := range lines {
 			rest = append(rest, l)
 		}
-		if c := <-code; c != exitFound || !strings.Contains(strings.Join(rest, "\n"), "http://b.example/") {
+		if c := <-code; c != exitFound || !strings.Contains(strings.Join(rest, "\n"), "http://c.example/") {
 			t.Errorf("%q: exit %d, rest %q", args, c, rest)
 		}
 		inR.Close()
