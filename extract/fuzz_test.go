@@ -84,6 +84,18 @@ func FuzzScanner(f *testing.F) {
 					t.Fatalf("%s: segments do not partition the input", rd.name)
 				}
 			}
+			// A stream that stalls before each line: what the stalls
+			// decide may differ, never the partition, nor the bound.
+			got := scan(t, &lineStaller{rest: in}, opts...)
+			if got.err != nil {
+				t.Fatalf("lineStaller: Err() = %v, want nil", got.err)
+			}
+			checkPartition(t, in, got)
+			for _, m := range got.matches() {
+				if len(m.Raw) > bound {
+					t.Errorf("lineStaller: match %q: Raw is %d bytes, above the bound %d", m.Text, len(m.Raw), bound)
+				}
+			}
 		}
 		// Cut at the last blank line: the pieces scanned apart find what
 		// the whole finds.

@@ -343,6 +343,33 @@ func (r *stallingReader) Read(p []byte) (int, error) {
 
 func (r *stallingReader) Stalled() bool { return r.early }
 
+// lineStaller is a StallReader that gives its text a line a Read, and
+// stalls after each line, as a log written a line at a time does.
+type lineStaller struct {
+	rest  string
+	early bool
+}
+
+func (r *lineStaller) Read(p []byte) (int, error) {
+	if !r.early && len(r.rest) > 0 && len(p) > 0 {
+		r.early = true
+		return 0, nil
+	}
+	r.early = false
+	if len(r.rest) == 0 {
+		return 0, io.EOF
+	}
+	n := len(r.rest)
+	if i := strings.IndexByte(r.rest, '\n'); i >= 0 {
+		n = i + 1
+	}
+	n = copy(p, r.rest[:n])
+	r.rest = r.rest[n:]
+	return n, nil
+}
+
+func (r *lineStaller) Stalled() bool { return r.early }
+
 // onlyReader hides every method of a reader but Read.
 type onlyReader struct{ io.Reader }
 
