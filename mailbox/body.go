@@ -121,6 +121,7 @@ type body struct {
 	read    int64   // decoded bytes returned by Read
 	ended   bool    // no more input
 	gave    bool    // the last Read returned data
+	stalled bool    // the last Read returned nothing, the input stalled (Stalled)
 	flushed bool
 	path    string
 }
@@ -132,8 +133,13 @@ type piece struct {
 	fill int
 }
 
+// Stalled reports whether the last Read returned no bytes because the
+// input stalled (StallWait), as an extract.StallReader's Stalled does.
+func (b *body) Stalled() bool { return b.stalled }
+
 // Read returns the part's decoded text.
 func (b *body) Read(p []byte) (int, error) {
+	b.stalled = false
 	for len(b.out) == 0 {
 		if b.thenI < b.thenN {
 			p := &b.then[b.thenI]
@@ -155,6 +161,7 @@ func (b *body) Read(p []byte) (int, error) {
 			// Nothing more to hand without waiting for the input (a
 			// pipe): say so, so that what was read is scanned now.
 			b.gave = false
+			b.stalled = b.r.stallWait != nil && b.r.stallWait()
 			return 0, nil
 		}
 		if b.html != nil {

@@ -128,6 +128,20 @@ func ElideLong(n int) Option {
 	return func(r *Reader) { r.elide = max(n, 0) }
 }
 
+// StallWait lets the parts' bodies tell a stall of a streaming input (a
+// pipe whose writer waits, as "tail -f mbox" does). A body that has
+// handed out every byte the input had ready returns no bytes from Read,
+// so that its reader can act on what it has; with StallWait, it first
+// calls wait, which waits a while for the input and reports true when
+// none came, and the body's Stalled method (an extract.StallReader's)
+// then reports true until its next Read. A scanner of the body then
+// decides a URL that ends the last line read now, not when the next
+// line comes. wait must not take the input it sees come: the Reader
+// reads it next.
+func StallWait(wait func() bool) Option {
+	return func(r *Reader) { r.stallWait = wait }
+}
+
 // HeaderFilter makes the Reader leave out the header fields whose text
 // may reports cannot hold a URL (a search passes its Scanner's
 // MayFind, package extract): they are not parts. A field with RFC 2047
@@ -155,6 +169,8 @@ type Reader struct {
 	problem func(Problem)
 	within  int64 // how far back Locate answers exactly (LocateWithin), 0 for LocateWindow
 	elide   int   // ElideLong's n, 0 for none
+	// stallWait is StallWait's wait, nil for none.
+	stallWait func() bool
 
 	msg     int
 	msgID   string

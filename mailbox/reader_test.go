@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+	"time"
 
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
@@ -1548,5 +1549,91 @@ func TestLocateWithin(t *testing.T) {
 	}
 	if maxNear*2 > maxFar {
 		t.Errorf("places kept: %d within 64 KiB, %d by default: not half", maxNear, maxFar)
+	}
+}
+
+// gatedReader gives first, then waits for gate to close before giving
+// rest: an input that stalls after first.
+type gatedReader struct {
+	first, rest string
+	gate        chan struct{}
+	reads       int
+}
+
+func (r *gatedReader) Read(p []byte) (int, error) {
+	r.reads++
+	if r.first != "" {
+		n := copy(p, r.first)
+		r.first = r.first[n:]
+		return n, nil
+	}
+	<-r.gate
+	if r.rest == "" {
+		return 0, io.EOF
+	}
+	n := copy(p, r.rest)
+	r.rest = r.rest[n:]
+	return n, nil
+}
+
+// TestStallWait checks that a body that has given all the input had
+// ready calls StallWait's wait before it reads the input again, and that
+// its Stalled reports what wait said until the next Read; with no
+// StallWait, Stalled is false.
+func TestStallWait(t *testing.T) {
+	for _, stalls := range []bool{true, false} {
+		in := &gatedReader{first: "From a@b Mon Jan  1 00:00:00 2024\nSubject: s\n\nsee http://a.example/x/\n", rest: "next line\n", gate: make(chan struct{})}
+		waits := 0
+		opts := []Option{HeaderFilter(func([]byte) bool { return false })} // the body the first part
+		if stalls {
+			opts = append(opts, StallWait(func() bool { waits++; return true }))
+		}
+		type result struct {
+			got     string
+			err     error
+			stalled bool
+		}
+		done := make(chan result, 1)
+		var body interface {
+			io.Reader
+			Stalled() bool
+		}
+		r := NewReader(in, opts...)
+		go func() {
+			p, err := r.Next()
+			if err != nil {
+				done <- result{err: err}
+				return
+			}
+			body = p.Body.(interface {
+				io.Reader
+				Stalled() bool
+			})
+			var got []byte
+			buf := make([]byte, 256)
+			for {
+				n, err := body.Read(buf)
+				got = append(got, buf[:n]...)
+				if n == 0 || err != nil {
+					done <- result{string(got), err, body.Stalled()}
+					return
+				}
+			}
+		}()
+		var res result
+		select {
+		case res = <-done:
+		case <-time.After(10 * time.Second):
+			close(in.gate)
+			t.Fatalf("stalls %v: the body waited for the input", stalls)
+		}
+		if res.got != "see http://a.example/x/\n" || res.err != nil || res.stalled != stalls || waits != map[bool]int{true: 1, false: 0}[stalls] {
+			t.Errorf("stalls %v: %q, %v before the empty read; Stalled() = %v after %d waits", stalls, res.got, res.err, res.stalled, waits)
+		}
+		close(in.gate)
+		rest, err := io.ReadAll(body)
+		if string(rest) != "next line\n" || err != nil || body.Stalled() {
+			t.Errorf("stalls %v: then %q, %v, Stalled() = %v", stalls, rest, err, body.Stalled())
+		}
 	}
 }

@@ -71,11 +71,13 @@ type stream struct {
 
 	problems []mailbox.Problem // mailbox problems not yet emitted
 
-	lines    *lineTracker // Options.Before, After, Lines
-	mr       *mailbox.Reader
-	reported bool  // the last URL found was reported (not filtered out)
-	ev       Event // the event of a URL, reused (the callback keeps no Event)
-	borrowed bool  // found is given a Match borrowed from the Scanner (Options.TextOnly)
+	lines *lineTracker // Options.Before, After, Lines
+	mr    *mailbox.Reader
+	// stallWait, when the input is a stream, waits for it (mailbox.StallWait).
+	stallWait func() bool
+	reported  bool  // the last URL found was reported (not filtered out)
+	ev        Event // the event of a URL, reused (the callback keeps no Event)
+	borrowed  bool  // found is given a Match borrowed from the Scanner (Options.TextOnly)
 }
 
 func newStream(o *Options, name string) *stream {
@@ -170,7 +172,7 @@ func (st *stream) mail(r io.Reader, offset int64, line int) error {
 	// One Reader serves every piece the stream reads, reset for each.
 	// A header field in which the Scanner would find no URL is no part:
 	// its PartBegin would be the only event it made.
-	opts := []mailbox.Option{mailbox.StartAt(offset, line, 0), mailbox.HeaderFilter(st.sc.MayFind), mailbox.LocateWithin(st.o.locateWithin())}
+	opts := []mailbox.Option{mailbox.StartAt(offset, line, 0), mailbox.HeaderFilter(st.sc.MayFind), mailbox.LocateWithin(st.o.locateWithin()), mailbox.StallWait(st.stallWait)}
 	if useElideLong {
 		// The scanner skips a candidate longer than maxLength: the
 		// middle of a long base64 run, an inline image's, and script

@@ -401,6 +401,13 @@ func (s *searcher) run() error {
 		}
 	}
 	if mail {
+		if s.stall != nil && s.under != nil {
+			// Mail read from a stream, by no decoder: a body that has
+			// given all there was waits for more here (a stall decided
+			// with the lines read, as for text). What br holds is input
+			// already come.
+			st.stallWait = func() bool { return br.Buffered() == 0 && s.stall.wait() }
+		}
 		err = st.mail(br, at.Offset, at.Line)
 	} else if s.stall != nil {
 		err = st.text(stalling{br, s.stall}, at.Offset, at.Line)

@@ -8,9 +8,9 @@ import (
 // StallAfter is how long a read of a streaming input (a pipe, a terminal)
 // may wait before the search treats the input as stalled: what was read
 // so far is scanned, a URL that ends a line decided without the next line
-// (extract.StallReader; not yet in mail, whose reader waits for that
-// line), and a [Stall] event says to show what was found, so that
-// "tail -f log | urlgrep" prints each URL as it comes.
+// (extract.StallReader; in mail, mailbox.StallWait), and a [Stall] event
+// says to show what was found, so that "tail -f log | urlgrep" prints
+// each URL as it comes.
 const StallAfter = 50 * time.Millisecond
 
 // stallReader reads a streaming input on a goroutine of its own, into a
@@ -110,6 +110,42 @@ func (s *stallReader) Read(p []byte) (int, error) {
 // Stalled reports whether the last Read returned early, the input having
 // stalled.
 func (s *stallReader) Stalled() bool { return s.early }
+
+// wait waits up to StallAfter for more input, which the next Read
+// returns, and reports whether none came: the input has stalled (then
+// the next Read, as after one that returned early, tells the stall and
+// waits). It is mailbox.StallWait's wait for mail read from a stream.
+func (s *stallReader) wait() bool {
+	if len(s.rest) > 0 || s.err != nil {
+		return false
+	}
+	if s.early {
+		return true
+	}
+	if !s.pending {
+		s.req <- struct{}{}
+		s.pending = true
+	}
+	if s.timer == nil {
+		s.timer = time.NewTimer(StallAfter)
+	} else {
+		s.timer.Reset(StallAfter)
+	}
+	select {
+	case r := <-s.res:
+		s.timer.Stop()
+		s.pending = false
+		if r.err != nil {
+			s.err = r.err
+			s.close()
+		}
+		s.rest = s.buf[:r.n]
+		return false
+	case <-s.timer.C:
+		s.early = true
+		return true
+	}
+}
 
 // stalling is a reader of a stalling input (a bufio.Reader of it) that
 // reports its stalls, so that the extract.Scanner reading it decides a

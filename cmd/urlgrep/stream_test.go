@@ -15,9 +15,17 @@ import (
 // input would never come, and the test fails at its deadline. The second
 // URL ends its line, as in a log ("GET http://b.example/dir/"): one that
 // ends in "/" might go on in the next line, and is still printed when the
-// input stalls, not when that line comes.
+// input stalls, not when that line comes. The same lines are read as a
+// message's body too, as from "tail -f mbox".
 func TestStreamingOutput(t *testing.T) {
-	for _, args := range [][]string{{"--raw"}, {}, {"-j", "4"}, {"-n", "--context"}, {"--json"}} {
+	for _, c := range []struct {
+		args []string
+		head string
+	}{
+		{[]string{"--raw"}, ""}, {nil, ""}, {[]string{"-j", "4"}, ""}, {[]string{"-n", "--context"}, ""}, {[]string{"--json"}, ""},
+		{nil, mboxHead}, {[]string{"-n", "--context"}, mboxHead}, {[]string{"--json"}, mboxHead},
+	} {
+		args := c.args
 		inR, inW, err := os.Pipe()
 		if err != nil {
 			t.Fatal(err)
@@ -39,7 +47,7 @@ func TestStreamingOutput(t *testing.T) {
 			}
 			close(lines)
 		}()
-		io.WriteString(inW, "see http://a.example/ here\n\n")
+		io.WriteString(inW, c.head+"see http://a.example/ here\n\n")
 		select {
 		case l := <-lines:
 			if !strings.Contains(l, "http://a.example/") {
@@ -73,6 +81,9 @@ func TestStreamingOutput(t *testing.T) {
 		outR.Close()
 	}
 }
+
+// mboxHead starts a message of an mbox.
+const mboxHead = "From a@example.org Mon Jan  1 00:00:00 2024\nSubject: s\n\n"
 
 // TestTooLongNoted checks that a candidate longer than --max-length is
 // told on standard error, with its file and line where lines are counted
