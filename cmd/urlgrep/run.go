@@ -106,6 +106,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out := bufio.NewWriterSize(sink, 64<<10)
 	var code int
 	if cfg.parse {
+		cfg.lineBuf = cfg.lineBuf || printer.IsTerminal(stdout) // as the search's output (files.go)
 		code = parseURLs(fs.Args(), cfg, stdin, out, stderr)
 	} else if cfg.pick {
 		code = pickURLs(fs.Args(), cfg, stdin, stderr)
@@ -145,6 +146,19 @@ func (e *errWriter) Write(b []byte) (int, error) {
 	return n, err
 }
 
+// flushFirst is a reader that flushes w before each read of r. A write
+// error stays with w (and run's sink, which tells it), and fails the next
+// write to w.
+type flushFirst struct {
+	r io.Reader
+	w *bufio.Writer
+}
+
+func (f flushFirst) Read(p []byte) (int, error) {
+	_ = f.w.Flush()
+	return f.r.Read(p)
+}
+
 // parseURLs prints the parts of each URL, one JSON object a line: the
 // arguments, or with none each line of standard input (blank lines
 // skipped, at most 1 MiB a line). Exit 0 when all are valid, 1 when some
@@ -173,7 +187,10 @@ func parseURLs(urls []string, cfg config, stdin io.Reader, out *bufio.Writer, st
 		return code
 	}
 	code, seen := exitNone, false // exit 1 until a URL is read
-	sc := bufio.NewScanner(stdin)
+	// What was parsed is written out before each read of standard input,
+	// which may wait ("tail -f urls | urlgrep --parse"): not held until
+	// 64 KiB of output or the end, a flush a 64 KiB read at most.
+	sc := bufio.NewScanner(flushFirst{stdin, out})
 	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
 	for sc.Scan() {
 		line := strings.TrimRight(sc.Text(), "\r")

@@ -117,3 +117,47 @@ func TestTooLongNoted(t *testing.T) {
 		t.Errorf("--max-length=100000: stderr %q", errs)
 	}
 }
+
+// TestParseStreaming runs urlgrep --parse between two pipes: each URL's
+// parts are written before standard input is read on, not when 64 KiB of
+// output have gathered or the input ends.
+func TestParseStreaming(t *testing.T) {
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer inR.Close()
+	defer outR.Close()
+	code := make(chan int, 1)
+	go func() {
+		code <- run([]string{"--parse"}, inR, outW, io.Discard)
+		outW.Close()
+	}()
+	lines := make(chan string, 10)
+	go func() {
+		sc := bufio.NewScanner(outR)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	for _, u := range []string{"http://a.example/", "ftp://b.example/c"} {
+		io.WriteString(inW, u+"\n")
+		select {
+		case l := <-lines:
+			if !strings.Contains(l, `"url":"`+u+`"`) {
+				t.Errorf("for %s: %q", u, l)
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatalf("%s: nothing printed while the input was open", u)
+		}
+	}
+	inW.Close()
+	if l, ok := <-lines; ok || <-code != exitFound {
+		t.Errorf("after the input: %q", l)
+	}
+}
