@@ -18,13 +18,16 @@ import (
 // target attributes, around the URL's text as written. Every other byte
 // is text, HTML-escaped, so the text content of the output is the input
 // exactly; wrap it in <pre> to keep its lines. It streams, in the memory
-// the Scanner bounds, and returns the first error reading r or writing w.
+// the Scanner bounds: what it has rendered is written to w before each
+// read of r, which may wait (a pipe), and an [extract.StallReader]'s
+// stalls are told to the Scanner. It returns the first error reading r
+// or writing w.
 // [linkpolicy.WithText] does not apply: a link shows the text as written.
 // linkify's options are these: linkify.WithSchemes(...) may be given.
 func Render(w io.Writer, r io.Reader, opts ...linkpolicy.Option) error {
 	l := linkpolicy.New(opts...)
-	s := extract.NewScanner(r, l.ExtractOptions()...)
 	hw := htmlWriter{w: bufio.NewWriter(w)}
+	s := extract.NewScanner(flushing{r, hw.w}, l.ExtractOptions()...)
 	for s.Scan() && hw.err == nil {
 		raw := s.Raw()
 		m := s.Match()
@@ -54,6 +57,24 @@ func Render(w io.Writer, r io.Reader, opts ...linkpolicy.Option) error {
 		return err
 	}
 	return hw.w.Flush()
+}
+
+// flushing reads r, flushing w before each read: what was rendered is
+// written out before the input is waited for. A write error stays with w.
+type flushing struct {
+	r io.Reader
+	w *bufio.Writer
+}
+
+func (f flushing) Read(p []byte) (int, error) {
+	_ = f.w.Flush()
+	return f.r.Read(p)
+}
+
+// Stalled passes on r's stalls (extract.StallReader).
+func (f flushing) Stalled() bool {
+	s, ok := f.r.(extract.StallReader)
+	return ok && s.Stalled()
 }
 
 // htmlWriter writes HTML, keeping the first error.

@@ -138,3 +138,54 @@ func checkRender(t *testing.T, src []byte, opts ...linkpolicy.Option) {
 		t.Fatalf("Render(%q): text content %q, output %s", src, text, b.String())
 	}
 }
+
+// watchedReader gives its chunks one a Read ("" is an empty read, a stall
+// of a StallReader's when stalls is set) and records, at each Read, what
+// the writer w held by then.
+type watchedReader struct {
+	chunks []string
+	stalls bool
+	early  bool
+	w      *bytes.Buffer
+	seen   []string
+}
+
+func (r *watchedReader) Read(p []byte) (int, error) {
+	r.seen = append(r.seen, r.w.String())
+	if len(r.chunks) == 0 {
+		return 0, io.EOF
+	}
+	c := r.chunks[0]
+	r.chunks = r.chunks[1:]
+	r.early = c == "" && r.stalls
+	return copy(p, c), nil
+}
+
+func (r *watchedReader) Stalled() bool { return r.early }
+
+// TestRenderWritesBeforeReads checks that what Render has rendered is
+// written out before it reads on, which may wait ("tail -f log"), and
+// that it passes a StallReader's stalls to the Scanner: a URL that ends
+// its line is linked at the stall, before the next line is read.
+func TestRenderWritesBeforeReads(t *testing.T) {
+	link := `see <a href="http://a.example/dir/">http://a.example/dir/</a>` + "\n"
+	for _, c := range []struct {
+		chunks []string
+		stalls bool
+		want   string // the output before the last read
+	}{
+		{[]string{"see http://a.example/dir/ here\n\n", "", "next\n"}, false, `see <a href="http://a.example/dir/">http://a.example/dir/</a> here` + "\n\n"},
+		{[]string{"see http://a.example/dir/\n", "", "next\n"}, true, link},
+		{[]string{"see http://a.example/dir/\n", "", "next\n"}, false, ""},
+	} {
+		var b bytes.Buffer
+		r := &watchedReader{chunks: c.chunks, stalls: c.stalls, w: &b}
+		if err := Render(&b, r); err != nil {
+			t.Fatal(err)
+		}
+		// The read that gives "next": the third.
+		if len(r.seen) < 3 || r.seen[2] != c.want {
+			t.Errorf("%q (StallReader %v): before the third read, the output was %q, want %q", c.chunks, c.stalls, r.seen, c.want)
+		}
+	}
+}

@@ -27,6 +27,9 @@ func Texts(in Input, opts Options, note func(string), fn func(part *mailbox.Part
 		return err
 	}
 	if !mail {
+		if s.stall != nil {
+			return fn(nil, stalling{br, s.stall}) // a stream: its stalls told (extract.StallReader)
+		}
 		return fn(nil, br)
 	}
 	k := s.kit

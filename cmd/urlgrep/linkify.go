@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
 	"io"
@@ -46,6 +47,11 @@ func linkifyFiles(names []string, cfg config, stdin io.Reader, out io.Writer, st
 			text = redact.NewReader(text)
 		}
 		if cfg.linkify == "text" {
+			// What was rendered is written out before the input is
+			// waited for (Render flushes its own buffer into out then).
+			if bw, ok := out.(*bufio.Writer); ok {
+				text = flushFirst{text, bw}
+			}
 			return linktext.Render(out, text, opts...)
 		}
 		var src bytes.Buffer

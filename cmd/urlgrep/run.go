@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/urlgrep/urlgrep/extract"
 	"github.com/urlgrep/urlgrep/internal/printer"
 	"github.com/urlgrep/urlgrep/internal/walk"
 	"github.com/urlgrep/urlgrep/rfc1738"
@@ -157,6 +158,12 @@ type flushFirst struct {
 func (f flushFirst) Read(p []byte) (int, error) {
 	_ = f.w.Flush()
 	return f.r.Read(p)
+}
+
+// Stalled passes on r's stalls (extract.StallReader).
+func (f flushFirst) Stalled() bool {
+	s, ok := f.r.(extract.StallReader)
+	return ok && s.Stalled()
 }
 
 // parseURLs prints the parts of each URL, one JSON object a line: the

@@ -24,6 +24,7 @@ func TestStreamingOutput(t *testing.T) {
 	}{
 		{[]string{"--raw"}, ""}, {nil, ""}, {[]string{"-j", "4"}, ""}, {[]string{"-n", "--context"}, ""}, {[]string{"--json"}, ""},
 		{nil, mboxHead}, {[]string{"-n", "--context"}, mboxHead}, {[]string{"--json"}, mboxHead},
+		{[]string{"--linkify=text"}, ""},
 	} {
 		args := c.args
 		inR, inW, err := os.Pipe()
