@@ -33,12 +33,18 @@ func Texts(in Input, opts Options, note func(string), fn func(part *mailbox.Part
 		return fn(nil, br)
 	}
 	k := s.kit
+	var wait func() bool
+	if s.stall != nil && s.under != nil {
+		// Mail from a stream: a stall decides what the part's lines hold
+		// (mailbox.StallWait), as Search has it.
+		wait = func() bool { return br.Buffered() == 0 && s.stall.wait() }
+	}
 	if k.texts == nil {
-		k.texts = mailbox.NewReader(br, mailbox.OnProblem(func(p mailbox.Problem) {
+		k.texts = mailbox.NewReader(br, mailbox.StallWait(wait), mailbox.OnProblem(func(p mailbox.Problem) {
 			k.problems = append(k.problems, p)
 		}))
 	} else {
-		k.texts.Reset(br)
+		k.texts.Reset(br, mailbox.StallWait(wait))
 	}
 	mr := k.texts
 	for {

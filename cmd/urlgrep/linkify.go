@@ -17,6 +17,20 @@ import (
 	"github.com/urlgrep/urlgrep/search"
 )
 
+// lastByte passes writes on to w and keeps the last byte written.
+type lastByte struct {
+	w    io.Writer
+	last byte
+}
+
+func (l *lastByte) Write(p []byte) (int, error) {
+	n, err := l.w.Write(p)
+	if n > 0 {
+		l.last = p[n-1]
+	}
+	return n, err
+}
+
 // maxMarkdown bounds the Markdown document --linkify holds in memory, as
 // goldmark needs the whole of it: a longer input is an error, not a
 // machine out of memory.
@@ -42,17 +56,27 @@ func linkifyFiles(names []string, cfg config, stdin io.Reader, out io.Writer, st
 			fmt.Fprintf(stderr, "urlgrep: %s\n", n)
 		}
 	}
-	render := func(_ *mailbox.Part, text io.Reader) error {
+	// tail is what --linkify=text wrote last: a mail part's text (a
+	// header field's) need not end its line, and the next part starts on
+	// a line of its own.
+	tail := &lastByte{w: out}
+	render := func(part *mailbox.Part, text io.Reader) error {
 		if cfg.redact {
 			text = redact.NewReader(text)
 		}
 		if cfg.linkify == "text" {
+			if part != nil && tail.last != 0 && tail.last != '\n' {
+				if _, err := io.WriteString(out, "\n"); err != nil {
+					return err
+				}
+			}
+			tail.last = 0
 			// What was rendered is written out before the input is
 			// waited for (Render flushes its own buffer into out then).
 			if bw, ok := out.(*bufio.Writer); ok {
 				text = flushFirst{text, bw}
 			}
-			return linktext.Render(out, text, opts...)
+			return linktext.Render(tail, text, opts...)
 		}
 		var src bytes.Buffer
 		if n, err := src.ReadFrom(io.LimitReader(text, maxMarkdown+1)); err != nil {

@@ -24,7 +24,7 @@ func TestStreamingOutput(t *testing.T) {
 	}{
 		{[]string{"--raw"}, ""}, {nil, ""}, {[]string{"-j", "4"}, ""}, {[]string{"-n", "--context"}, ""}, {[]string{"--json"}, ""},
 		{nil, mboxHead}, {[]string{"-n", "--context"}, mboxHead}, {[]string{"--json"}, mboxHead},
-		{[]string{"--linkify=text"}, ""},
+		{[]string{"--linkify=text"}, ""}, {[]string{"--linkify=text"}, mboxBare},
 	} {
 		args := c.args
 		inR, inW, err := os.Pipe()
@@ -83,8 +83,12 @@ func TestStreamingOutput(t *testing.T) {
 	}
 }
 
-// mboxHead starts a message of an mbox.
-const mboxHead = "From a@example.org Mon Jan  1 00:00:00 2024\nSubject: s\n\n"
+// mboxHead starts a message of an mbox; mboxBare one with no header
+// field, whose rendering (--linkify) starts with its body.
+const (
+	mboxHead = "From a@example.org Mon Jan  1 00:00:00 2024\nSubject: s\n\n"
+	mboxBare = "From a@example.org Mon Jan  1 00:00:00 2024\n\n"
+)
 
 // TestTooLongNoted checks that a candidate longer than --max-length is
 // told on standard error, with its file and line where lines are counted
