@@ -169,7 +169,7 @@ func newFlags(cfg *config) (*flag.FlagSet, []flagdoc.Group) {
 	fs.IntVarP(&cfg.context, "context-lines", "C", 0, "print the lines with URLs and `NUM` lines around them, as grep -C does")
 	fs.IntVarP(&cfg.after, "after-context", "A", 0, "print `NUM` lines after each line with a URL")
 	fs.IntVarP(&cfg.before, "before-context", "B", 0, "print `NUM` lines before each line with a URL")
-	fs.StringVar(&cfg.color, "color", "auto", "color the output as grep does (URLs, file names, numbers, separators; GREP_COLORS as grep reads it): auto (when standard output is a terminal), always, never (`when`)")
+	fs.StringVar(&cfg.color, "color", "auto", "color the output as grep does (URLs, file names, numbers, separators; GREP_COLORS as grep reads it): auto (when standard output is a terminal, its TERM not dumb, and NO_COLOR unset), always, never (`when`)")
 	fs.Lookup("color").NoOptDefVal = "always"
 	fs.StringVar(&cfg.groupSep, "group-separator", "--", "the line between groups of lines of -A, -B and -C (`sep`), as grep's")
 	fs.BoolVar(&cfg.noGroupSep, "no-group-separator", false, "no line between groups of lines of -A, -B and -C")

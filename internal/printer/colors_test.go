@@ -23,3 +23,25 @@ func TestParseColors(t *testing.T) {
 		}
 	}
 }
+
+// TestColorAuto checks --color=auto's choice: a terminal with a TERM
+// that is not dumb, and no NO_COLOR that is set and not empty.
+func TestColorAuto(t *testing.T) {
+	for _, c := range []struct {
+		terminal      bool
+		term, noColor string
+		want          bool
+	}{
+		{true, "xterm-256color", "", true},
+		{false, "xterm-256color", "", false},
+		{true, "", "", false},
+		{true, "dumb", "", false},
+		{true, "xterm", "1", false},
+		{true, "xterm", "0", false}, // any value but the empty string
+	} {
+		env := map[string]string{"TERM": c.term, "NO_COLOR": c.noColor}
+		if got := colorAuto(c.terminal, func(k string) string { return env[k] }); got != c.want {
+			t.Errorf("terminal %v, TERM %q, NO_COLOR %q: %v, want %v", c.terminal, c.term, c.noColor, got, c.want)
+		}
+	}
+}

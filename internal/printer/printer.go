@@ -115,7 +115,16 @@ func ColorOn(mode string, stdout io.Writer) bool {
 	case "never":
 		return false
 	}
-	return IsTerminal(stdout)
+	return colorAuto(IsTerminal(stdout), os.Getenv)
+}
+
+// colorAuto is --color=auto's choice: a terminal, as grep has it, whose
+// TERM is set and not "dumb" (a terminal that shows no escape sequences),
+// and no NO_COLOR in the environment (no-color.org: present and not
+// empty), as ripgrep and ugrep read it.
+func colorAuto(terminal bool, getenv func(string) string) bool {
+	t := getenv("TERM")
+	return terminal && t != "" && t != "dumb" && getenv("NO_COLOR") == ""
 }
 
 // IsTerminal reports whether w is a terminal.
