@@ -29,7 +29,7 @@ func (cfg *config) printerOptions() printer.Options {
 		LineNum: cfg.lineNum, Column: cfg.column, Offset: cfg.offset, NullName: cfg.nullName, Null: cfg.null,
 		Count: cfg.count, List: cfg.list, ListNone: cfg.listNone, Quiet: cfg.quiet, MaxCount: cfg.maxCount,
 		Lines: cfg.lines, NoMessages: cfg.noMessages, GroupSeparator: cfg.groupSep, NoGroupSeparator: cfg.noGroupSep,
-		Colors: printer.ParseColors(os.Getenv("GREP_COLORS")), // grep's, as its users set them
+		Colors: printer.ParseGrepEnv(os.Getenv("GREP_COLORS"), os.Getenv("GREP_COLOR")), // grep's, as its users set them
 	}
 }
 

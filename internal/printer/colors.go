@@ -27,7 +27,22 @@ var DefaultColors = Colors{Match: "01;31", File: "35", Line: "32", Byte: "32", S
 // erases. Capabilities urlgrep does not know (sl, cx, rv, mc) and
 // malformed ones are passed over, as grep passes them over.
 func ParseColors(env string) Colors {
+	return parseColors(DefaultColors, env)
+}
+
+// ParseGrepEnv reads grep's two variables over DefaultColors, as grep
+// reads them: GREP_COLOR (colors), which grep deprecates but honours, the
+// color of the matches, and GREP_COLORS (env) over it, whose mt and ms
+// come first (ParseColors).
+func ParseGrepEnv(env, color string) Colors {
 	c := DefaultColors
+	if color != "" && strings.Trim(color, "0123456789;") == "" {
+		c.Match = color
+	}
+	return parseColors(c, env)
+}
+
+func parseColors(c Colors, env string) Colors {
 	for cap := range strings.SplitSeq(env, ":") {
 		if cap == "ne" {
 			c.NoErase = true

@@ -45,3 +45,26 @@ func TestColorAuto(t *testing.T) {
 		}
 	}
 }
+
+// TestParseGrepEnv reads GREP_COLOR, which grep deprecates but still
+// reads, for the matches, under GREP_COLORS's mt and ms.
+func TestParseGrepEnv(t *testing.T) {
+	for _, c := range []struct {
+		colors, color, want string
+	}{
+		{"", "", DefaultColors.Match},
+		{"", "1;32", "1;32"},
+		{"fn=34", "1;32", "1;32"},
+		{"mt=01;33", "1;32", "01;33"},
+		{"ms=4", "1;32", "4"},
+		{"", "bold", DefaultColors.Match}, // not SGR digits: passed over
+	} {
+		got := ParseGrepEnv(c.colors, c.color)
+		if got.Match != c.want {
+			t.Errorf("GREP_COLORS %q, GREP_COLOR %q: matches %q, want %q", c.colors, c.color, got.Match, c.want)
+		}
+		if c.colors == "fn=34" && got.File != "34" {
+			t.Errorf("GREP_COLORS %q: file names %q", c.colors, got.File)
+		}
+	}
+}
