@@ -3,6 +3,7 @@ package extract_test
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/urlgrep/urlgrep/extract"
@@ -121,4 +122,51 @@ func ExampleScanner_ResetBytes() {
 	}
 	// Output:
 	// line 42, byte 1020: ftp://ftp.example.org/pub/archive.tar.gz
+}
+
+// logTail is a log written a line at a time, as "tail -f" reads one: an
+// empty read after each line is a stall, which Stalled reports, and
+// Read reports which lines it has given.
+type logTail struct {
+	lines   []string
+	stalled bool
+}
+
+func (r *logTail) Read(p []byte) (int, error) {
+	if !r.stalled && len(r.lines) > 0 {
+		r.stalled = true // nothing more for a while
+		return 0, nil
+	}
+	r.stalled = false
+	if len(r.lines) == 0 {
+		return 0, io.EOF
+	}
+	fmt.Println("(the log writes a line)")
+	n := copy(p, r.lines[0])
+	r.lines = r.lines[1:]
+	return n, nil
+}
+
+func (r *logTail) Stalled() bool { return r.stalled }
+
+// A Scanner reading a StallReader reports a URL that ends a line when
+// the input stalls after it, not when the next line comes (which might
+// go on with the URL, RFC 1738's appendix has it, but may be minutes
+// away).
+func ExampleStallReader() {
+	r := &logTail{lines: []string{
+		"12:00:01 GET http://example.com/docs/\n",
+		"12:07:45 GET http://example.com/about\n",
+	}}
+	s := extract.NewScanner(r)
+	for s.Scan() {
+		if m := s.Match(); m != nil {
+			fmt.Println(m.Text)
+		}
+	}
+	// Output:
+	// (the log writes a line)
+	// http://example.com/docs/
+	// (the log writes a line)
+	// http://example.com/about
 }
