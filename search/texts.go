@@ -14,9 +14,17 @@ import (
 // an error stops the reading; Texts returns it, or the error reading the
 // input.
 func Texts(in Input, opts Options, note func(string), fn func(part *mailbox.Part, text io.Reader) error) error {
+	return TextsNotes(in, opts, func(ev *Event) { note(ev.Note) }, fn)
+}
+
+// TextsNotes is [Texts] with each note given as its Note event, whose
+// Binary and Compressed say a file was skipped, as Search gives them: a
+// caller that tells of such files together (urlgrep's --linkify -r) can
+// tell them apart. The event is valid only during the call.
+func TextsNotes(in Input, opts Options, note func(*Event), fn func(part *mailbox.Part, text io.Reader) error) error {
 	s := newSearcher(in, opts, func(ev *Event) bool {
 		if ev.Kind == Note {
-			note(ev.Note)
+			note(ev)
 		}
 		return true
 	})
@@ -50,7 +58,7 @@ func Texts(in Input, opts Options, note func(string), fn func(part *mailbox.Part
 	for {
 		part, err := mr.Next()
 		for _, p := range k.problems {
-			note(in.Name + ": " + p.Error())
+			note(&Event{Kind: Note, Note: in.Name + ": " + p.Error()})
 		}
 		clear(k.problems)
 		k.problems = k.problems[:0]

@@ -9,6 +9,7 @@ import (
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
 
+	"github.com/urlgrep/urlgrep/internal/printer"
 	"github.com/urlgrep/urlgrep/internal/redact"
 	"github.com/urlgrep/urlgrep/internal/walk"
 	"github.com/urlgrep/urlgrep/linkify"
@@ -51,9 +52,13 @@ func linkifyFiles(names []string, cfg config, stdin io.Reader, out io.Writer, st
 	}
 	md := goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough, extension.TaskList, linkify.New(opts...)))
 	sopts := cfg.searchOptions(nil)
-	note := func(n string) {
-		if !cfg.noMessages {
-			fmt.Fprintf(stderr, "urlgrep: %s\n", n)
+	// A binary or compressed file found in a directory is told of with
+	// the others, at the end, as the search's output tells of them.
+	var skipped printer.Skipped
+	found := false // the input was found in a directory (walk.Input.Found)
+	note := func(ev *search.Event) {
+		if !skipped.Count(ev, found) && !cfg.noMessages {
+			fmt.Fprintf(stderr, "urlgrep: %s\n", ev.Note)
 		}
 	}
 	// tail is what --linkify=text wrote last: a mail part's text (a
@@ -102,12 +107,19 @@ func linkifyFiles(names []string, cfg config, stdin io.Reader, out io.Writer, st
 			code = exitTrouble
 			continue
 		}
-		err = search.Texts(search.Input{Name: in.Label, R: r}, sopts, note, render)
+		found = in.Found
+		err = search.TextsNotes(search.Input{Name: in.Label, R: r}, sopts, note, render)
 		done()
 		if err != nil {
 			fmt.Fprintf(stderr, "urlgrep: %s\n", walk.ErrorText(in.Label, err))
 			code = exitTrouble
 		}
+	}
+	if !cfg.noMessages {
+		if bw, ok := out.(*bufio.Writer); ok {
+			bw.Flush() // the pages before the note, as the search's output
+		}
+		skipped.Tell(stderr)
 	}
 	return code
 }

@@ -79,14 +79,13 @@ type Printer struct {
 	current string // the label of the input being printed
 	inFound bool   // the walk found it in a directory (walk.Input.Found)
 	n       int64  // URLs reported for the current input
-	// binaries and packed count the files a recursive search found and
-	// skipped as binary, packed those compressed: told of once, at the
-	// end (tellBinaries).
-	binaries, packed int
-	found            bool  // some URL was reported
-	quit             bool  // -q found one: stop
-	trouble          bool  // some input could not be read
-	err              error // writing failed
+	// skipped counts the files a recursive search found and skipped as
+	// binary or compressed: told of once, at the end (tellBinaries).
+	skipped Skipped
+	found   bool  // some URL was reported
+	quit    bool  // -q found one: stop
+	trouble bool  // some input could not be read
+	err     error // writing failed
 
 	textBuf [2]string // what texts returns, reused: no allocation per URL
 	jbuf    bytes.Buffer
@@ -220,14 +219,8 @@ func (p *Printer) name(label string) {
 func (p *Printer) Event(ev *search.Event) bool {
 	switch ev.Kind {
 	case search.Note:
-		if ev.Binary && p.inFound {
-			// Told of at the end, with the others (tellBinaries).
-			if ev.Compressed {
-				p.packed++
-			} else {
-				p.binaries++
-			}
-			return true
+		if p.skipped.Count(ev, p.inFound) {
+			return true // told of at the end, with the others (tellBinaries)
 		}
 		if !p.o.NoMessages {
 			p.out.Flush()
@@ -543,24 +536,52 @@ func (p *Printer) Search(ins iter.Seq[walk.Input], stdin io.Reader, opts search.
 // its own note. -s, as for every note, says nothing; -I skips them with
 // no note, -a scans them.
 func (p *Printer) tellBinaries() {
-	if p.binaries+p.packed == 0 || p.o.NoMessages {
+	if p.o.NoMessages {
 		return
 	}
 	p.out.Flush()
-	p.tellSkipped(p.binaries, "binary", "use -a to scan")
-	p.tellSkipped(p.packed, "compressed", "use --search-zip to read")
+	p.skipped.Tell(p.stderr)
 }
 
-// tellSkipped writes tellBinaries' note of n files of a kind, with what
-// to do about them ("use -a to scan"), when n is not 0.
-func (p *Printer) tellSkipped(n int, kind, use string) {
-	switch n {
-	case 0:
-	case 1:
-		fmt.Fprintf(p.stderr, "urlgrep: 1 %s file in the directories read skipped (%s it)\n", kind, use)
+// Skipped counts the files a recursive search found in the directories
+// it read and skipped as binary or compressed, to tell of them in one
+// note each kind, at the end: the printer's count (tellBinaries), and
+// --linkify's, whose notes come through search.Texts.
+type Skipped struct{ binary, packed int }
+
+// Count counts ev when it is the note of a file skipped as binary or
+// compressed that the walk found in a directory (found, the input's
+// walk.Input.Found): true when it did, and the note is told of by Tell,
+// not now.
+func (s *Skipped) Count(ev *search.Event, found bool) bool {
+	switch {
+	case ev.Kind != search.Note || !ev.Binary || !found:
+		return false
+	case ev.Compressed:
+		s.packed++
 	default:
-		fmt.Fprintf(p.stderr, "urlgrep: %d %s files in the directories read skipped (%s them)\n", n, kind, use)
+		s.binary++
 	}
+	return true
+}
+
+// Add adds the counts of o, another input's (Parallel).
+func (s *Skipped) Add(o Skipped) { s.binary, s.packed = s.binary+o.binary, s.packed+o.packed }
+
+// Tell writes to w, urlgrep's standard error, a note of the files
+// counted of each kind, with what to do about them.
+func (s *Skipped) Tell(w io.Writer) {
+	tell := func(n int, kind, use string) {
+		switch n {
+		case 0:
+		case 1:
+			fmt.Fprintf(w, "urlgrep: 1 %s file in the directories read skipped (%s it)\n", kind, use)
+		default:
+			fmt.Fprintf(w, "urlgrep: %d %s files in the directories read skipped (%s them)\n", n, kind, use)
+		}
+	}
+	tell(s.binary, "binary", "use -a to scan")
+	tell(s.packed, "compressed", "use --search-zip to read")
 }
 
 // narrow tells the search what of a URL event the output reads: -c, -l,
@@ -643,8 +664,7 @@ func (p *Printer) Parallel(ins iter.Seq[walk.Input], jobs int, scan func(walk.In
 		}
 		fp := t.fp
 		p.found = p.found || fp.found
-		p.binaries += fp.binaries
-		p.packed += fp.packed
+		p.skipped.Add(fp.skipped)
 		p.trouble = p.trouble || fp.trouble
 		if fp.err != nil && p.err == nil {
 			p.err = fp.err
