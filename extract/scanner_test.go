@@ -13,6 +13,7 @@ import (
 	"testing"
 	"testing/iotest"
 
+	"github.com/urlgrep/urlgrep/internal/stalltest"
 	"github.com/urlgrep/urlgrep/rfc1738"
 	"github.com/urlgrep/urlgrep/wrapper"
 )
@@ -320,29 +321,6 @@ func TestPartition(t *testing.T) {
 
 var errBoom = errors.New("boom")
 
-// stallingReader gives its chunks one a Read; an empty chunk is a stall:
-// an empty read that Stalled reports, when stalls is set (a
-// StallReader's), or a bare (0, nil) read otherwise.
-type stallingReader struct {
-	chunks []string
-	stalls bool
-	reads  int  // Read calls so far
-	early  bool // the last Read was a stall
-}
-
-func (r *stallingReader) Read(p []byte) (int, error) {
-	r.reads++
-	if len(r.chunks) == 0 {
-		return 0, io.EOF
-	}
-	c := r.chunks[0]
-	r.chunks = r.chunks[1:]
-	r.early = c == "" && r.stalls
-	return copy(p, c), nil
-}
-
-func (r *stallingReader) Stalled() bool { return r.early }
-
 // lineStaller is a StallReader that gives its text a line a Read, and
 // stalls after each line, as a log written a line at a time does.
 type lineStaller struct {
@@ -395,7 +373,7 @@ func TestStallSettles(t *testing.T) {
 		{[]string{"see http://a.example/x", "", "", "y/z\n"}, []string{"http://a.example/xy/z"}, 5, []string{"http://a.example/xy/z"}},
 	} {
 		for _, stalls := range []bool{true, false} {
-			r := &stallingReader{chunks: c.chunks, stalls: stalls}
+			r := &stalltest.Reader{Chunks: c.chunks, Stalls: stalls}
 			var in io.Reader = r
 			if !stalls {
 				in = onlyReader{r}
@@ -407,7 +385,7 @@ func TestStallSettles(t *testing.T) {
 				if m := s.Match(); m != nil {
 					got = append(got, m.Text)
 					if first == 0 {
-						first = r.reads
+						first = r.Reads
 					}
 				}
 			}

@@ -10,6 +10,7 @@ import (
 	"io"
 
 	"github.com/urlgrep/urlgrep/extract"
+	"github.com/urlgrep/urlgrep/internal/flushread"
 	"github.com/urlgrep/urlgrep/linkpolicy"
 )
 
@@ -27,7 +28,7 @@ import (
 func Render(w io.Writer, r io.Reader, opts ...linkpolicy.Option) error {
 	l := linkpolicy.New(opts...)
 	hw := htmlWriter{w: bufio.NewWriter(w)}
-	s := extract.NewScanner(flushing{r, hw.w}, l.ExtractOptions()...)
+	s := extract.NewScanner(flushread.Reader{R: r, W: hw.w}, l.ExtractOptions()...)
 	for s.Scan() && hw.err == nil {
 		raw := s.Raw()
 		m := s.Match()
@@ -57,24 +58,6 @@ func Render(w io.Writer, r io.Reader, opts ...linkpolicy.Option) error {
 		return err
 	}
 	return hw.w.Flush()
-}
-
-// flushing reads r, flushing w before each read: what was rendered is
-// written out before the input is waited for. A write error stays with w.
-type flushing struct {
-	r io.Reader
-	w *bufio.Writer
-}
-
-func (f flushing) Read(p []byte) (int, error) {
-	_ = f.w.Flush()
-	return f.r.Read(p)
-}
-
-// Stalled passes on r's stalls (extract.StallReader).
-func (f flushing) Stalled() bool {
-	s, ok := f.r.(extract.StallReader)
-	return ok && s.Stalled()
 }
 
 // htmlWriter writes HTML, keeping the first error.

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"testing/iotest"
 
+	"github.com/urlgrep/urlgrep/internal/stalltest"
 	"github.com/urlgrep/urlgrep/linkpolicy"
 )
 
@@ -139,30 +140,6 @@ func checkRender(t *testing.T, src []byte, opts ...linkpolicy.Option) {
 	}
 }
 
-// watchedReader gives its chunks one a Read ("" is an empty read, a stall
-// of a StallReader's when stalls is set) and records, at each Read, what
-// the writer w held by then.
-type watchedReader struct {
-	chunks []string
-	stalls bool
-	early  bool
-	w      *bytes.Buffer
-	seen   []string
-}
-
-func (r *watchedReader) Read(p []byte) (int, error) {
-	r.seen = append(r.seen, r.w.String())
-	if len(r.chunks) == 0 {
-		return 0, io.EOF
-	}
-	c := r.chunks[0]
-	r.chunks = r.chunks[1:]
-	r.early = c == "" && r.stalls
-	return copy(p, c), nil
-}
-
-func (r *watchedReader) Stalled() bool { return r.early }
-
 // TestRenderWritesBeforeReads checks that what Render has rendered is
 // written out before it reads on, which may wait ("tail -f log"), and
 // that it passes a StallReader's stalls to the Scanner: a URL that ends
@@ -178,14 +155,16 @@ func TestRenderWritesBeforeReads(t *testing.T) {
 		{[]string{"see http://a.example/dir/\n", "", "next\n"}, true, link},
 		{[]string{"see http://a.example/dir/\n", "", "next\n"}, false, ""},
 	} {
+		// seen is what the output held at each read.
 		var b bytes.Buffer
-		r := &watchedReader{chunks: c.chunks, stalls: c.stalls, w: &b}
+		var seen []string
+		r := &stalltest.Reader{Chunks: c.chunks, Stalls: c.stalls, OnRead: func() { seen = append(seen, b.String()) }}
 		if err := Render(&b, r); err != nil {
 			t.Fatal(err)
 		}
 		// The read that gives "next": the third.
-		if len(r.seen) < 3 || r.seen[2] != c.want {
-			t.Errorf("%q (StallReader %v): before the third read, the output was %q, want %q", c.chunks, c.stalls, r.seen, c.want)
+		if len(seen) < 3 || seen[2] != c.want {
+			t.Errorf("%q (StallReader %v): before the third read, the output was %q, want %q", c.chunks, c.stalls, seen, c.want)
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
 
+	"github.com/urlgrep/urlgrep/internal/flushread"
 	"github.com/urlgrep/urlgrep/internal/printer"
 	"github.com/urlgrep/urlgrep/internal/redact"
 	"github.com/urlgrep/urlgrep/internal/walk"
@@ -79,7 +80,7 @@ func linkifyFiles(names []string, cfg config, stdin io.Reader, out io.Writer, st
 			// What was rendered is written out before the input is
 			// waited for (Render flushes its own buffer into out then).
 			if bw, ok := out.(*bufio.Writer); ok {
-				text = flushFirst{text, bw}
+				text = flushread.Reader{R: text, W: bw}
 			}
 			return linktext.Render(tail, text, opts...)
 		}

@@ -8,7 +8,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/urlgrep/urlgrep/extract"
+	"github.com/urlgrep/urlgrep/internal/flushread"
 	"github.com/urlgrep/urlgrep/internal/printer"
 	"github.com/urlgrep/urlgrep/internal/walk"
 	"github.com/urlgrep/urlgrep/rfc1738"
@@ -147,25 +147,6 @@ func (e *errWriter) Write(b []byte) (int, error) {
 	return n, err
 }
 
-// flushFirst is a reader that flushes w before each read of r. A write
-// error stays with w (and run's sink, which tells it), and fails the next
-// write to w.
-type flushFirst struct {
-	r io.Reader
-	w *bufio.Writer
-}
-
-func (f flushFirst) Read(p []byte) (int, error) {
-	_ = f.w.Flush()
-	return f.r.Read(p)
-}
-
-// Stalled passes on r's stalls (extract.StallReader).
-func (f flushFirst) Stalled() bool {
-	s, ok := f.r.(extract.StallReader)
-	return ok && s.Stalled()
-}
-
 // parseURLs prints the parts of each URL, one JSON object a line: the
 // arguments, or with none each line of standard input (blank lines
 // skipped, at most 1 MiB a line). Exit 0 when all are valid, 1 when some
@@ -197,7 +178,7 @@ func parseURLs(urls []string, cfg config, stdin io.Reader, out *bufio.Writer, st
 	// What was parsed is written out before each read of standard input,
 	// which may wait ("tail -f urls | urlgrep --parse"): not held until
 	// 64 KiB of output or the end, a flush a 64 KiB read at most.
-	sc := bufio.NewScanner(flushFirst{stdin, out})
+	sc := bufio.NewScanner(flushread.Reader{R: stdin, W: out})
 	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
 	for sc.Scan() {
 		line := strings.TrimRight(sc.Text(), "\r")

@@ -27,27 +27,7 @@ func TestStreamingOutput(t *testing.T) {
 		{[]string{"--linkify=text"}, ""}, {[]string{"--linkify=text"}, mboxBare},
 	} {
 		args := c.args
-		inR, inW, err := os.Pipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		outR, outW, err := os.Pipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		code := make(chan int, 1)
-		go func() {
-			code <- run(args, inR, outW, io.Discard)
-			outW.Close()
-		}()
-		lines := make(chan string, 10)
-		go func() {
-			sc := bufio.NewScanner(outR)
-			for sc.Scan() {
-				lines <- sc.Text()
-			}
-			close(lines)
-		}()
+		inW, lines, code := runPiped(t, args)
 		io.WriteString(inW, c.head+"see http://a.example/ here\n\n")
 		select {
 		case l := <-lines:
@@ -78,9 +58,38 @@ func TestStreamingOutput(t *testing.T) {
 		if c := <-code; c != exitFound || !strings.Contains(strings.Join(rest, "\n"), "http://c.example/") {
 			t.Errorf("%q: exit %d, rest %q", args, c, rest)
 		}
-		inR.Close()
-		outR.Close()
 	}
+}
+
+// runPiped runs urlgrep with args between two pipes, as in "tail -f log
+// | urlgrep | cat": it returns the input's writing end, the output's
+// lines as they come, closed at its end, and the exit code, once run
+// returns. The pipes close when the test ends.
+func runPiped(t *testing.T, args []string) (io.WriteCloser, <-chan string, <-chan int) {
+	t.Helper()
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { inW.Close(); inR.Close(); outR.Close() })
+	code := make(chan int, 1)
+	go func() {
+		code <- run(args, inR, outW, io.Discard)
+		outW.Close()
+	}()
+	lines := make(chan string, 10)
+	go func() {
+		sc := bufio.NewScanner(outR)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	return inW, lines, code
 }
 
 // mboxHead starts a message of an mbox; mboxBare one with no header
@@ -127,29 +136,7 @@ func TestTooLongNoted(t *testing.T) {
 // parts are written before standard input is read on, not when 64 KiB of
 // output have gathered or the input ends.
 func TestParseStreaming(t *testing.T) {
-	inR, inW, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer inR.Close()
-	defer outR.Close()
-	code := make(chan int, 1)
-	go func() {
-		code <- run([]string{"--parse"}, inR, outW, io.Discard)
-		outW.Close()
-	}()
-	lines := make(chan string, 10)
-	go func() {
-		sc := bufio.NewScanner(outR)
-		for sc.Scan() {
-			lines <- sc.Text()
-		}
-		close(lines)
-	}()
+	inW, lines, code := runPiped(t, []string{"--parse"})
 	for _, u := range []string{"http://a.example/", "ftp://b.example/c"} {
 		io.WriteString(inW, u+"\n")
 		select {
