@@ -58,52 +58,27 @@ func newStallReader(r io.Reader, onStall func()) *stallReader {
 // Read returns the input's next bytes, or none and no error once when
 // the input stalls (see stallReader).
 func (s *stallReader) Read(p []byte) (int, error) {
-	if len(s.rest) > 0 {
-		n := copy(p, s.rest)
-		s.rest = s.rest[n:]
-		return n, nil
+	if len(s.rest) == 0 && s.err == nil {
+		if s.early {
+			// The caller has scanned what it had: say so, and wait.
+			s.request()
+			var r readResult
+			select {
+			case r = <-s.res:
+			default:
+				s.onStall()
+				r = <-s.res
+			}
+			s.take(r)
+		} else if s.wait() {
+			return 0, nil // stalled: no bytes, once
+		}
 	}
-	if s.err != nil {
+	if len(s.rest) == 0 {
 		return 0, s.err
 	}
-	if !s.pending {
-		s.req <- struct{}{}
-		s.pending = true
-	}
-	var r readResult
-	if s.early {
-		// The caller has scanned what it had: say so, and wait.
-		select {
-		case r = <-s.res:
-		default:
-			s.onStall()
-			r = <-s.res
-		}
-	} else {
-		if s.timer == nil {
-			s.timer = time.NewTimer(StallAfter)
-		} else {
-			s.timer.Reset(StallAfter)
-		}
-		select {
-		case r = <-s.res:
-			s.timer.Stop()
-		case <-s.timer.C:
-			s.early = true
-			return 0, nil
-		}
-	}
-	s.pending, s.early = false, false
-	if r.err != nil {
-		s.err = r.err
-		s.close()
-	}
-	s.rest = s.buf[:r.n]
 	n := copy(p, s.rest)
 	s.rest = s.rest[n:]
-	if n == 0 {
-		return 0, s.err
-	}
 	return n, nil
 }
 
@@ -114,7 +89,8 @@ func (s *stallReader) Stalled() bool { return s.early }
 // wait waits up to StallAfter for more input, which the next Read
 // returns, and reports whether none came: the input has stalled (then
 // the next Read, as after one that returned early, tells the stall and
-// waits). It is mailbox.StallWait's wait for mail read from a stream.
+// waits). Read waits so, and it is mailbox.StallWait's wait for mail
+// read from a stream.
 func (s *stallReader) wait() bool {
 	if len(s.rest) > 0 || s.err != nil {
 		return false
@@ -122,10 +98,7 @@ func (s *stallReader) wait() bool {
 	if s.early {
 		return true
 	}
-	if !s.pending {
-		s.req <- struct{}{}
-		s.pending = true
-	}
+	s.request()
 	if s.timer == nil {
 		s.timer = time.NewTimer(StallAfter)
 	} else {
@@ -134,17 +107,32 @@ func (s *stallReader) wait() bool {
 	select {
 	case r := <-s.res:
 		s.timer.Stop()
-		s.pending = false
-		if r.err != nil {
-			s.err = r.err
-			s.close()
-		}
-		s.rest = s.buf[:r.n]
+		s.take(r)
 		return false
 	case <-s.timer.C:
 		s.early = true
 		return true
 	}
+}
+
+// request asks the goroutine for a read of the input, unless one is in
+// flight.
+func (s *stallReader) request() {
+	if !s.pending {
+		s.req <- struct{}{}
+		s.pending = true
+	}
+}
+
+// take takes the result of the read in flight: its bytes are what the
+// next Reads return, its error the input's.
+func (s *stallReader) take(r readResult) {
+	s.pending, s.early = false, false
+	if r.err != nil {
+		s.err = r.err
+		s.close()
+	}
+	s.rest = s.buf[:r.n]
 }
 
 // stalling is a reader of a stalling input (a bufio.Reader of it) that
