@@ -134,6 +134,12 @@ func readAll(t testing.TB, in io.Reader) ([]got, []Problem) {
 	t.Helper()
 	var probs []Problem
 	r := NewReader(in, OnProblem(func(p Problem) { probs = append(probs, p) }))
+	return gotParts(t, r), probs
+}
+
+// gotParts reads r's parts as readAll does.
+func gotParts(t testing.TB, r *Reader) []got {
+	t.Helper()
 	var parts []got
 	for {
 		p, err := r.Next()
@@ -159,5 +165,5 @@ func readAll(t testing.TB, in io.Reader) ([]got, []Problem) {
 			t.Fatalf("more than 10000 parts")
 		}
 	}
-	return parts, probs
+	return parts
 }

@@ -242,12 +242,10 @@ func (r *Reader) Reset(src io.Reader, opts ...Option) {
 		fields: r.fields, fieldsUsed: r.fieldsUsed, arena: r.arena, words: r.words[:0], held: r.held, parts: r.parts, names: r.names, nameCache: r.nameCache, used: r.used[:0], stack: r.stack[:0], pending: r.pending[:0]}
 	clear(r.pending[:cap(r.pending)])
 	clear(r.used[:cap(r.used)])
-	br := r.src.br
 	for _, o := range opts {
 		o(r)
 	}
-	br.Reset(src)
-	r.src.reset(br, r.at)
+	r.src.reset(r.src.bufFor(src), r.at)
 }
 
 // Messages returns the number of the last message the Reader has begun

@@ -1,6 +1,7 @@
 package mailbox
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/base64"
 	"fmt"
@@ -912,6 +913,41 @@ func TestReader(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestReaderReset reads TestReader's inputs one after another with one
+// Reader, reset for each, as the search reuses its Readers from file to
+// file: each input comes unbuffered and then buffered, as a bufio.Reader
+// of its own, which the Reader reads through as NewReader does. Each
+// must give its parts and problems. Reset once reset whatever buffer the
+// last input had been read through onto the next: the caller's (a
+// winmail.dat the caller decodes from it then read itself, with no end)
+// or the last .emlx file's (the next one read through itself).
+func TestReaderReset(t *testing.T) {
+	var probs []Problem
+	r := NewReader(strings.NewReader(""), OnProblem(func(p Problem) { probs = append(probs, p) }))
+	for _, buffered := range []bool{false, true, false} {
+		for _, tt := range readerTests {
+			var in io.Reader = strings.NewReader(tt.in)
+			if buffered {
+				in = bufio.NewReaderSize(in, 64<<10)
+			}
+			probs = probs[:0]
+			r.Reset(in)
+			parts := gotParts(t, r)
+			for i := range parts {
+				if parts[i].Type == "text/html" {
+					parts[i].Body = squeeze(parts[i].Body)
+				}
+			}
+			if !reflect.DeepEqual(parts, tt.want) {
+				t.Errorf("%s (buffered %v): parts of %.200q:\n%s", tt.name, buffered, tt.in, diffParts(parts, tt.want))
+			}
+			if !matchProblems(probs, tt.probs) {
+				t.Errorf("%s (buffered %v): problems of %.200q = %v, want %v", tt.name, buffered, tt.in, probs, tt.probs)
+			}
+		}
 	}
 }
 

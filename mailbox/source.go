@@ -62,23 +62,41 @@ type source struct {
 	// emlxBR, which br then is; emlxBR is kept for the next input.
 	emlx   emlxBody
 	emlxBR *bufio.Reader
+	// own is the buffer made for an input that came unbuffered (bufFor),
+	// kept for the next input. Only own and emlxBR are ever reset onto
+	// another input: an input that came buffered is the caller's, and
+	// resetting it (as Reset once did with whatever br was) made a cycle
+	// when the next input read through it (a winmail.dat read by the
+	// caller's reader; an .emlx file after another, through emlxBR).
+	own *bufio.Reader
 }
 
 // sourceBuf is the source's buffer: the longest line it returns whole.
 const sourceBuf = 64 << 10
 
 func newSource(r io.Reader, at Position) *source {
-	return newSourceBuf(bufio.NewReaderSize(r, sourceBuf), at)
-}
-
-// newSourceBuf is newSource with a buffered reader already made.
-func newSourceBuf(br *bufio.Reader, at Position) *source {
 	s := &source{}
-	s.reset(br, at)
+	s.reset(s.bufFor(r), at)
 	return s
 }
 
-// reset makes s read br from at, as newSourceBuf(br, at) would, keeping
+// bufFor returns the buffered reader to read r through: r itself when it
+// is a bufio.Reader of sourceBuf bytes or more (as bufio.NewReaderSize
+// would return it), and otherwise the source's own buffer, made once and
+// reset onto r.
+func (s *source) bufFor(r io.Reader) *bufio.Reader {
+	if br, ok := r.(*bufio.Reader); ok && br.Size() >= sourceBuf {
+		return br
+	}
+	if s.own == nil {
+		s.own = bufio.NewReaderSize(r, sourceBuf)
+	} else {
+		s.own.Reset(r)
+	}
+	return s.own
+}
+
+// reset makes s read br from at, as a new source would, keeping
 // the array of its line ends: a Reader reset for each piece of a mailbox
 // grew a new one each time (a fifth of what mail mode allocated).
 func (s *source) reset(br *bufio.Reader, at Position) {
@@ -86,7 +104,7 @@ func (s *source) reset(br *bufio.Reader, at Position) {
 		at.Line = 1
 	}
 	at.Col, at.Exact = 1, true
-	*s = source{br: br, pos: at, lineStart: true, ends: s.ends[:0], emlxBR: s.emlxBR}
+	*s = source{br: br, pos: at, lineStart: true, ends: s.ends[:0], emlxBR: s.emlxBR, own: s.own}
 }
 
 // start reads the input's first bytes to tell an mbox; false when the

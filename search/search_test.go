@@ -1162,3 +1162,55 @@ func TestNoLineNumbers(t *testing.T) {
 		}
 	}
 }
+
+// TestKindsInTurn searches inputs of every kind the searcher reads
+// through a reader of its own (a winmail.dat's message, gzip, an .emlx
+// file's message, rich text, a manual page, UTF-16) and plain mail and
+// text, each after each, as a command reads a folder's files one after
+// another with the same buffers (kits): each gives its own URLs. The
+// mail reader kept reading through the buffer it was last given and
+// reset that onto the next input: after a mail, a winmail.dat's message
+// then read itself, and an .emlx file after another did too, with no end
+// (a stack overflow).
+func TestKindsInTurn(t *testing.T) {
+	const (
+		attBody, attTitle, attData = 0x0002800C, 0x00018010, 0x0006800F
+		attRendData                = 0x00069002
+	)
+	emlx := func(msg string) string {
+		return fmt.Sprintf("%-10d\n", len(msg)) + msg + "<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict/></plist>\n"
+	}
+	utf16 := func(s string) string {
+		b := []byte{0xff, 0xfe}
+		for _, c := range s {
+			b = append(b, byte(c), 0)
+		}
+		return string(b)
+	}
+	inputs := []struct{ name, in, want string }{
+		{"mail", "From: a@example.org\nSubject: s\n\nsee http://mail.example/\n", "http://mail.example/"},
+		{"winmail.dat", string(mailgen.TNEF([]mailgen.TNEFAttr{
+			{Level: 1, ID: attBody, Data: []byte("Pay at https://pay.example/now today.\x00")},
+			{Level: 2, ID: attRendData, Data: make([]byte, 14)},
+			{Level: 2, ID: attTitle, Data: []byte("invoice.htm\x00")},
+			{Level: 2, ID: attData, Data: []byte(`<a href="https://phish.example/x">open</a>`)},
+		})), "https://pay.example/now https://phish.example/x"},
+		{"gzip", gzipString("From: a@example.org\n\nzipped http://gz.example/\n"), "http://gz.example/"},
+		{"emlx", emlx("From: a@example.org\nSubject: s\n\nsee http://emlx.example/\n"), "http://emlx.example/"},
+		{"emlx again", emlx("From: b@example.org\n\nsee http://emlx2.example/\n"), "http://emlx2.example/"},
+		{"rtf", "{\\rtf1\\ansi {\\field{\\*\\fldinst HYPERLINK \"http://rtf.example/\"}{\\fldrslt here}}\\par}\n", "http://rtf.example/"},
+		{"roff", ".TH X 1\n.SH SEE\n\\fIhttp://roff.example/\\fP\n", "http://roff.example/"},
+		{"utf-16", utf16("text http://utf16.example/ here\n"), "http://utf16.example/"},
+		{"text", "plain http://text.example/\n", "http://text.example/"},
+	}
+	for _, a := range inputs {
+		for _, b := range inputs {
+			for _, in := range []struct{ name, in, want string }{a, b} {
+				found, _, _ := urls(t, in.in, Options{Decompress: true, Jobs: 1})
+				if got := strings.Join(found, " "); got != in.want {
+					t.Errorf("%s after %s: found %q, want %q", in.name, a.name, got, in.want)
+				}
+			}
+		}
+	}
+}
