@@ -60,6 +60,36 @@ func TestLinks(t *testing.T) {
 	}
 }
 
+// TestLinksIndirect: a target written as an indirect object ("/URI 69 0
+// R", as macOS's Quartz PDFContext writes every link, pdf.js's
+// bug1771477.pdf) is read whether its object comes after the reference
+// or before it, as a literal or a hexadecimal string; an object that is
+// no string, "endobj", a reference to an object never written and
+// another key's reference give nothing.
+func TestLinksIndirect(t *testing.T) {
+	in := "%PDF-1.3\n" +
+		"68 0 obj\n<< /Type /Action /S /URI /URI 69 0 R >>\nendobj\n" +
+		"69 0 obj\n(https://after.example/?tab=Th)\nendobj\n" +
+		"3 0 obj <68747470733a2f2f6265666f72652e6578616d706c652f> endobj\n" +
+		"4 0 obj (https://unreferred.example/) endobj\n" +
+		"70 0 obj << /S /URI /URI 3 0 R >> endobj\n" +
+		"71 0 obj << /S /URI /URI 1234567 0 R /Next 72 0 R >> endobj\n" +
+		"72 0 obj << /S /URI /URI 73 0 R >> endobj 73 0 obj << /Length 5 >> endobj\n" +
+		"1234567 0 obj\r\n(https://big-number.example/)endobj\n" +
+		"74 0 obj << /URI 99 0 R >> endobj\n"
+	want := "https://after.example/?tab=Th\nhttps://before.example/\nhttps://big-number.example/\n"
+	for _, one := range []bool{false, true} {
+		var r io.Reader = strings.NewReader(in)
+		if one {
+			r = iotest.OneByteReader(r)
+		}
+		got, err := io.ReadAll(Links(r))
+		if err != nil || string(got) != want {
+			t.Errorf("one byte a read %v: %q, %v; want %q", one, got, err, want)
+		}
+	}
+}
+
 // TestLinksBomb: an object stream that inflates far is read no further
 // than maxInflated, and the file's bytes after it are read on.
 func TestLinksBomb(t *testing.T) {
@@ -73,6 +103,7 @@ func TestLinksBomb(t *testing.T) {
 // FuzzLinks: any bytes end, each line a URI of at most maxURI bytes.
 func FuzzLinks(f *testing.F) {
 	f.Add([]byte("%PDF-1.4\n<< /URI (http://a.example/\\(x\\)) >>\n<< /URI <687474703a2f2f> >>" + objStm("/URI (http://b.example/)")))
+	f.Add([]byte("%PDF-1.3\n1 0 obj (http://held.example/) endobj 2 0 obj << /URI 1 0 R /A << /URI 3 0 R >> >> endobj 3 0 obj <687474703a2f2f> endobj"))
 	f.Fuzz(func(t *testing.T, in []byte) {
 		got, err := io.ReadAll(Links(bytes.NewReader(in)))
 		if err != nil {
