@@ -1164,8 +1164,9 @@ func TestNoLineNumbers(t *testing.T) {
 }
 
 // TestKindsInTurn searches inputs of every kind the searcher reads
-// through a reader of its own (a winmail.dat's message, gzip, an .emlx
-// file's message, rich text, a manual page, UTF-16) and plain mail and
+// through a reader of its own (a winmail.dat's message, an Outlook .msg
+// file's, a PDF's links, gzip, an .emlx file's message, rich text, a
+// manual page, UTF-16) and plain mail and
 // text, each after each, as a command reads a folder's files one after
 // another with the same buffers (kits): each gives its own URLs. The
 // mail reader kept reading through the buffer it was last given and
@@ -1187,8 +1188,24 @@ func TestKindsInTurn(t *testing.T) {
 		}
 		return string(b)
 	}
+	utf16le := func(s string) []byte { // padded with NULs past the mini stream's cutoff
+		b := make([]byte, 4096)
+		for i, c := range s {
+			b[2*i] = byte(c)
+		}
+		return b
+	}
+	msg, err := mailgen.CompoundFile([]*mailgen.CFBEntry{
+		{Name: "__properties_version1.0", Data: make([]byte, 4096)},
+		{Name: "__substg1.0_1000001F", Data: utf16le("Pay at https://msg.example/now today.")},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	inputs := []struct{ name, in, want string }{
 		{"mail", "From: a@example.org\nSubject: s\n\nsee http://mail.example/\n", "http://mail.example/"},
+		{"msg", string(msg), "https://msg.example/now"},
+		{"pdf", "%PDF-1.4\n1 0 obj << /S /URI /URI (http://pdf.example/) >> endobj\n", "http://pdf.example/"},
 		{"winmail.dat", string(mailgen.TNEF([]mailgen.TNEFAttr{
 			{Level: 1, ID: attBody, Data: []byte("Pay at https://pay.example/now today.\x00")},
 			{Level: 2, ID: attRendData, Data: make([]byte, 14)},
