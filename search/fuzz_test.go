@@ -16,6 +16,7 @@ import (
 // batches reports what Jobs 1 reports, event for event, and so does
 // TextOnly, in text and in mail.
 func FuzzSearch(f *testing.F) {
+	const emlxMsg = "From: a@example.org\nSubject: s\n\nsee http://a.example/\n"
 	for _, s := range []string{
 		"see http://a.example/x and <URL:ftp://b.example/\n  c> ok\n\nwww.c.example/d\n",
 		"> quoted <URL:http://q.example/a/\n> b> and http://x.example/(y)\n",
@@ -26,6 +27,9 @@ func FuzzSearch(f *testing.F) {
 		"one http://a.example/\n\nFrom - \nX-Mozilla-Status: 0001\nSubject: two\n\nhttp://b.example/\n\nFrom -\nhttp://c.example/\n\nFrom 184@xxx\nReturn-Path: <a@b.example>\n\nhttp://d.example/\n",
 		// A manual page's source, read with its escapes resolved.
 		".TH X 1\n.mso www.tmac\n\\fIhttp://a.example/util\\-linux/\\fP\n\n.UR http://b.example/\\:x\n\\*(Aqhttp://c.example/\\*(Aq\n",
+		// An Apple Mail .emlx file, read through a reader of the mail
+		// Reader's own, searched twice in the last check.
+		fmt.Sprintf("%-10d\n%s<?xml version=\"1.0\"?>\n<plist/>\n", len(emlxMsg), emlxMsg),
 	} {
 		f.Add(s)
 	}
@@ -98,6 +102,12 @@ func FuzzSearch(f *testing.F) {
 			}
 			if again := render(t, "f", []byte(mbox), o); again != fresh {
 				t.Errorf("%+v: after itself, the mail gave\n%s", o, firstDiff(again, fresh))
+			}
+			// The text as sniffed (mail, an .emlx file, a manual page...),
+			// after itself.
+			fresh = render(t, "f", []byte(text), o)
+			if again := render(t, "f", []byte(text), o); again != fresh {
+				t.Errorf("%+v: after itself, the text gave\n%s", o, firstDiff(again, fresh))
 			}
 		}
 	})
