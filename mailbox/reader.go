@@ -224,7 +224,9 @@ type frame struct {
 }
 
 // NewReader returns a Reader of r, which holds an mbox (messages separated
-// by "From " lines), one message, or a news article.
+// by "From " lines), one message, or a news article. It reads r through
+// a buffer of its own, but for a bufio.Reader of 64 KiB or more, which it
+// reads directly.
 func NewReader(r io.Reader, opts ...Option) *Reader {
 	mr := &Reader{problem: func(Problem) {}}
 	for _, o := range opts {
@@ -236,7 +238,9 @@ func NewReader(r io.Reader, opts ...Option) *Reader {
 
 // Reset makes r read src from the start, as NewReader(src, opts...)
 // would, but keeps its buffers: a caller that reads many small inputs
-// (the pieces of a large mailbox) allocates them once.
+// (the pieces of a large mailbox) allocates them once. A src that is a
+// bufio.Reader of 64 KiB or more is read directly, as NewReader reads
+// it; the Reader never resets a buffer it was given onto another input.
 func (r *Reader) Reset(src io.Reader, opts ...Option) {
 	*r = Reader{problem: r.problem, src: r.src, last: r.last, freeHeaders: r.freeHeaders, freeAnchors: r.freeAnchors,
 		fields: r.fields, fieldsUsed: r.fieldsUsed, arena: r.arena, words: r.words[:0], held: r.held, parts: r.parts, names: r.names, nameCache: r.nameCache, used: r.used[:0], stack: r.stack[:0], pending: r.pending[:0]}
