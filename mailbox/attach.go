@@ -194,7 +194,8 @@ var docKinds = []struct {
 		name:  func(n string) bool { return hasExt(n, ".pdf") },
 		read:  func(r io.Reader) io.Reader { return textMessage("text/plain", pdf.Links(r)) },
 	},
-	{ // ooxml.Links: the targets of its external relationships
+	{ // ooxml.Links: the targets of its external relationships, or of an
+		// OpenDocument file's links
 		types: map[string]bool{
 			"application/vnd.openxmlformats-officedocument.wordprocessingml.document":   true,
 			"application/vnd.openxmlformats-officedocument.spreadsheetml.sheet":         true,
@@ -202,6 +203,10 @@ var docKinds = []struct {
 			"application/vnd.ms-word.document.macroenabled.12":                          true,
 			"application/vnd.ms-excel.sheet.macroenabled.12":                            true,
 			"application/vnd.ms-powerpoint.presentation.macroenabled.12":                true,
+			"application/vnd.oasis.opendocument.text":                                   true,
+			"application/vnd.oasis.opendocument.spreadsheet":                            true,
+			"application/vnd.oasis.opendocument.presentation":                           true,
+			"application/vnd.oasis.opendocument.graphics":                               true,
 		},
 		name: ooxml.IsName,
 		read: func(r io.Reader) io.Reader { return textMessage("text/plain", ooxml.Links(r)) },

@@ -85,7 +85,7 @@ func TestPDFPart(t *testing.T) {
 
 // TestOfficePart: an Office document attachment, by its type or its
 // file's name, is read for its hyperlinks (its external relationships'
-// targets, a child part of its own).
+// targets, a child part of its own); so is an OpenDocument file.
 func TestOfficePart(t *testing.T) {
 	doc := mailgen.Zip(mailgen.ZipEntry{Name: "word/_rels/document.xml.rels",
 		Data: `<Relationships><Relationship Id="rId3" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="https://phish.example/doc" TargetMode="External"/></Relationships>`})
@@ -95,6 +95,18 @@ func TestOfficePart(t *testing.T) {
 		"Content-Type: application/octet-stream\nContent-Disposition: attachment; filename=\"q3.XLSX\"",
 	} {
 		if got, probs := attachmentParts(t, attachmentMail(h, string(doc))); !reflect.DeepEqual(got, []string{"2.1 text/plain: https://phish.example/doc"}) || len(probs) > 0 {
+			t.Errorf("%s: parts %q, problems %v", h, got, probs)
+		}
+	}
+	// An OpenDocument file (LibreOffice's): its text's hyperlinks.
+	odt := mailgen.ODF("application/vnd.oasis.opendocument.text",
+		mailgen.ZipEntry{Name: "content.xml", Data: `<office:text><text:a xlink:type="simple" xlink:href="https://phish.example/odt">open</text:a></office:text>`})
+	for _, h := range []string{
+		"Content-Type: application/vnd.oasis.opendocument.text",
+		"Content-Type: application/octet-stream; name=\"Invoice.odt\"",
+		"Content-Type: application/octet-stream\nContent-Disposition: attachment; filename=\"q3.ods\"",
+	} {
+		if got, probs := attachmentParts(t, attachmentMail(h, string(odt))); !reflect.DeepEqual(got, []string{"2.1 text/plain: https://phish.example/odt"}) || len(probs) > 0 {
 			t.Errorf("%s: parts %q, problems %v", h, got, probs)
 		}
 	}

@@ -1165,7 +1165,8 @@ func TestNoLineNumbers(t *testing.T) {
 
 // TestKindsInTurn searches inputs of every kind the searcher reads
 // through a reader of its own (a winmail.dat's message, an Outlook .msg
-// file's, a PDF's links, gzip, an .emlx file's message, rich text, a
+// file's, a PDF's and an OpenDocument file's links (told by its first
+// bytes, the input having no name of its kind), gzip, an .emlx file's message, rich text, a
 // manual page, UTF-16) and plain mail and
 // text, each after each, as a command reads a folder's files one after
 // another with the same buffers (kits): each gives its own URLs. The
@@ -1206,6 +1207,8 @@ func TestKindsInTurn(t *testing.T) {
 		{"mail", "From: a@example.org\nSubject: s\n\nsee http://mail.example/\n", "http://mail.example/"},
 		{"msg", string(msg), "https://msg.example/now"},
 		{"pdf", "%PDF-1.4\n1 0 obj << /S /URI /URI (http://pdf.example/) >> endobj\n", "http://pdf.example/"},
+		{"odt", string(mailgen.ODF("application/vnd.oasis.opendocument.text",
+			mailgen.ZipEntry{Name: "content.xml", Data: `<text:a xlink:href="http://odt.example/">x</text:a>`})), "http://odt.example/"},
 		{"winmail.dat", string(mailgen.TNEF([]mailgen.TNEFAttr{
 			{Level: 1, ID: attBody, Data: []byte("Pay at https://pay.example/now today.\x00")},
 			{Level: 2, ID: attRendData, Data: make([]byte, 14)},

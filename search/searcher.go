@@ -238,10 +238,11 @@ func (s *searcher) open() (r *bufio.Reader, mail, skip, live bool, done func(), 
 		// MIME message it holds (mailbox.TNEFMessage), as it comes.
 		return s.decode(mailbox.TNEFMessage(br)), true, false, live, done, nil
 	}
-	if !s.o.Raw && ooxml.Sniff(head) && ooxml.IsName(s.in.Name) {
-		// An Office document (.docx, .xlsx, .pptx): read for its links
-		// (ooxml.Links: its external relationships' targets, one a
-		// line), as a PDF is.
+	if !s.o.Raw && ooxml.Sniff(head) && (ooxml.IsName(s.in.Name) || ooxml.IsODF(head)) {
+		// An office document (.docx, .xlsx, .pptx; an OpenDocument
+		// file, by its name or its first entry): read for its links
+		// (ooxml.Links: its external relationships' or its hyperlinks'
+		// targets, one a line), as a PDF is.
 		return s.decode(ooxml.Links(br)), false, false, live, done, nil
 	}
 	if !s.o.Raw && pdf.Sniff(head) {

@@ -1,12 +1,15 @@
-// Package ooxml reads the links of an Office Open XML document (a Word
-// .docx, an Excel .xlsx, a PowerPoint .pptx; ECMA-376): the targets of
-// its external relationships (Part 2, §9.3: a relationship part's
-// <Relationship TargetMode="External" Target="https://..."/>), which is
-// where every hyperlink of its text, cells and slides points. Phishing
+// Package ooxml reads the links of an office document: an Office Open
+// XML document (a Word .docx, an Excel .xlsx, a PowerPoint .pptx;
+// ECMA-376), the targets of its external relationships (Part 2, §9.3: a
+// relationship part's <Relationship TargetMode="External"
+// Target="https://..."/>), which is where every hyperlink of its text,
+// cells and slides points; and an OpenDocument file (LibreOffice's .odt,
+// .ods, .odp; OASIS OpenDocument 1.2, ISO/IEC 26300), the absolute
+// targets of the links in its content and styles (odf.go). Phishing
 // sends its link in such a document, which a mail filter reads no text
 // of. Links reads a document as it comes, once: its ZIP entries one
 // after another (zipstream), with a bounded state, inflating only the
-// relationship parts (and the entries whose sizes follow their data).
+// parts that hold links (and the entries whose sizes follow their data).
 package ooxml
 
 import (
@@ -23,9 +26,10 @@ import (
 // archive's first entry does (zipstream.Sniff).
 func Sniff(head []byte) bool { return zipstream.Sniff(head) }
 
-// IsName reports whether name is an Office Open XML document's file name
-// (its extension: .docx, .xlsx, .pptx and their macro-enabled and
-// template kinds).
+// IsName reports whether name is an office document's file name (its
+// extension): Office Open XML's .docx, .xlsx, .pptx and their
+// macro-enabled and template kinds, OpenDocument's .odt, .ods, .odp,
+// .odg and their template kinds.
 func IsName(name string) bool {
 	name = strings.ToLower(strings.TrimSpace(name))
 	i := strings.LastIndexByte(name, '.')
@@ -33,7 +37,8 @@ func IsName(name string) bool {
 		return false
 	}
 	switch name[i:] {
-	case ".docx", ".docm", ".dotx", ".dotm", ".xlsx", ".xlsm", ".xltx", ".xltm", ".pptx", ".pptm", ".potx", ".potm", ".ppsx", ".ppsm":
+	case ".docx", ".docm", ".dotx", ".dotm", ".xlsx", ".xlsm", ".xltx", ".xltm", ".pptx", ".pptm", ".potx", ".potm", ".ppsx", ".ppsm",
+		".odt", ".ods", ".odp", ".odg", ".ott", ".ots", ".otp", ".otg":
 		return true
 	}
 	return false
@@ -47,7 +52,8 @@ const maxRels = 4 << 20
 const maxTarget = 8 << 10
 
 // Links returns the external link targets of the document r, one a line,
-// as it reads r.
+// as it reads r: an Office Open XML document's or an OpenDocument
+// file's.
 func Links(r io.Reader) io.Reader {
 	return &links{z: zipstream.NewReader(r)}
 }
@@ -71,15 +77,20 @@ func (l *links) Read(p []byte) (int, error) {
 }
 
 // entry reads the next entry of the archive (zipstream): its targets,
-// when it is a relationship part.
+// when it is a relationship part, or an OpenDocument file's content or
+// styles.
 func (l *links) entry() {
 	name, data, ok := l.z.Next()
 	if !ok {
 		l.done = true
 		return
 	}
-	if data != nil && strings.HasSuffix(strings.ToLower(name), ".rels") {
+	switch {
+	case data == nil:
+	case strings.HasSuffix(strings.ToLower(name), ".rels"):
 		l.targets(io.LimitReader(data, maxRels))
+	case name == "content.xml" || name == "styles.xml":
+		l.hrefs(io.LimitReader(data, maxContent))
 	}
 }
 
@@ -121,10 +132,16 @@ func (l *links) targets(r io.Reader) {
 		if !ok || !strings.EqualFold(mode, "External") {
 			continue
 		}
-		target = strings.TrimSpace(strings.NewReplacer("\r", " ", "\n", " ").Replace(html.UnescapeString(target)))
-		if target != "" {
-			l.out = append(append(l.out, target...), '\n')
-		}
+		l.add(target)
+	}
+}
+
+// add adds target, an attribute's value as written, to the output: its
+// references resolved, on one line.
+func (l *links) add(target string) {
+	target = strings.TrimSpace(strings.NewReplacer("\r", " ", "\n", " ").Replace(html.UnescapeString(target)))
+	if target != "" {
+		l.out = append(append(l.out, target...), '\n')
 	}
 }
 
@@ -137,9 +154,9 @@ func attr(el []byte, name string) (string, bool) {
 			return "", false
 		}
 		i += j
-		before := i == 0 || el[i-1] == ' ' || el[i-1] == '\t' || el[i-1] == '\r' || el[i-1] == '\n'
+		before := i == 0 || isSpace(el[i-1])
 		k := i + len(name)
-		for k < len(el) && (el[k] == ' ' || el[k] == '\t' || el[k] == '\r' || el[k] == '\n') {
+		for k < len(el) && isSpace(el[k]) {
 			k++
 		}
 		if !before || k >= len(el) || el[k] != '=' {
@@ -147,7 +164,7 @@ func attr(el []byte, name string) (string, bool) {
 			continue
 		}
 		k++
-		for k < len(el) && (el[k] == ' ' || el[k] == '\t' || el[k] == '\r' || el[k] == '\n') {
+		for k < len(el) && isSpace(el[k]) {
 			k++
 		}
 		if k >= len(el) || el[k] != '"' && el[k] != '\'' {
