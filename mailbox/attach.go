@@ -303,18 +303,22 @@ func dispositionName(disposition []byte) string {
 // decoded body of this Reader's part p (childNext).
 func (r *Reader) startChild(p *Part, body io.Reader, path string) {
 	outer := r
-	c := &Reader{
-		problem: func(pr Problem) {
-			pr.Message = outer.msg
-			if pr.Part = path + "." + pr.Part; strings.HasSuffix(pr.Part, ".") {
-				pr.Part = path
-			}
-			outer.problem(pr)
-		},
-		within: r.within, elide: r.elide, mayHold: r.mayHold, noBulk: r.noBulk, qpByPiece: r.qpByPiece, reuse: true,
-		nest: r.nest + 1,
+	c := r.spare
+	if r.spare = nil; c != nil {
+		c.Reset(body) // its buffers kept
+	} else {
+		c = &Reader{}
+		c.src = newSource(body, Position{})
 	}
-	c.src = newSource(body, Position{})
+	c.problem = func(pr Problem) {
+		pr.Message = outer.msg
+		if pr.Part = path + "." + pr.Part; strings.HasSuffix(pr.Part, ".") {
+			pr.Part = path
+		}
+		outer.problem(pr)
+	}
+	c.within, c.elide, c.mayHold, c.noBulk, c.qpByPiece, c.reuse = r.within, r.elide, r.mayHold, r.noBulk, r.qpByPiece, true
+	c.nest = r.nest + 1
 	r.child, r.childPart = c, p
 }
 
@@ -326,6 +330,11 @@ func (r *Reader) startChild(p *Part, body io.Reader, path string) {
 func (r *Reader) childNext() (*Part, bool) {
 	p, err := r.child.Next()
 	if err != nil {
+		if r.reuse {
+			// The caller keeps no Part (ReuseParts): the child's serve
+			// the next child.
+			r.spare = r.child
+		}
 		r.child = nil
 		r.cur, r.curStop = r.childPart.body, false // what the child left unread (Next)
 		r.childPart = nil

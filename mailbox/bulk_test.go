@@ -707,3 +707,27 @@ func qpEncode(s string) string {
 	w.Close()
 	return b.String()
 }
+
+// TestEncodedMessagesReuse: with ReuseParts, the Reader of a forwarded
+// message sent in base64 serves the next one (startChild, spare): a
+// mailbox of 400 such messages allocates a few KB for each, where a new
+// child Reader, its 64 KiB source buffer among its buffers, was made for
+// each (about 80 KB a message).
+func TestEncodedMessagesReuse(t *testing.T) {
+	var b bytes.Buffer
+	inner := mailgen.Base64Lines("From: b@example.org\nSubject: inner\n\nsee http://inner.example/\n")
+	for i := range 400 {
+		fmt.Fprintf(&b, "From a@example.org Mon Nov  2 09:14:%02d 1994\nFrom: a@example.org\nContent-Type: message/rfc822\nContent-Transfer-Encoding: base64\n\n%s\n\n", i%60, inner)
+	}
+	read := resetReading(t)
+	read(b.Bytes()) // warm
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	read(b.Bytes())
+	runtime.ReadMemStats(&after)
+	per := (after.TotalAlloc - before.TotalAlloc) / 400
+	t.Logf("%d bytes a message", per)
+	if per > 16<<10 {
+		t.Errorf("%d bytes allocated for each encoded message: a Reader made for each", per)
+	}
+}

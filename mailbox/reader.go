@@ -209,6 +209,10 @@ type Reader struct {
 	child     *Reader
 	childPart *Part
 	nest      int
+	// spare is the last child, done, reset for the next (startChild),
+	// with ReuseParts: an archive's thousands of messages made a Reader
+	// and its buffers each.
+	spare *Reader
 }
 
 // frame is an open multipart.
@@ -243,7 +247,7 @@ func NewReader(r io.Reader, opts ...Option) *Reader {
 // it; the Reader never resets a buffer it was given onto another input.
 func (r *Reader) Reset(src io.Reader, opts ...Option) {
 	*r = Reader{problem: r.problem, src: r.src, last: r.last, freeHeaders: r.freeHeaders, freeAnchors: r.freeAnchors,
-		fields: r.fields, fieldsUsed: r.fieldsUsed, arena: r.arena, words: r.words[:0], held: r.held, parts: r.parts, names: r.names, nameCache: r.nameCache, used: r.used[:0], stack: r.stack[:0], pending: r.pending[:0]}
+		fields: r.fields, fieldsUsed: r.fieldsUsed, arena: r.arena, words: r.words[:0], held: r.held, parts: r.parts, names: r.names, nameCache: r.nameCache, used: r.used[:0], stack: r.stack[:0], pending: r.pending[:0], spare: r.spare}
 	clear(r.pending[:cap(r.pending)])
 	clear(r.used[:cap(r.used)])
 	for _, o := range opts {
