@@ -1,10 +1,14 @@
 package mailbox
 
 import (
+	"archive/tar"
+	"bytes"
 	"encoding/base64"
+	"io"
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/urlgrep/urlgrep/internal/mailgen"
 )
@@ -135,4 +139,86 @@ func TestZipPart(t *testing.T) {
 	if !reflect.DeepEqual(got, want) || len(probs) > 0 {
 		t.Errorf("parts %q, problems %v; want %q", got, probs, want)
 	}
+}
+
+// TestArchiveFiles: a ZIP or tar archive on disk (ZipMessage, TarMessage)
+// is read for its files as a search reads files: a mail (a maildir's
+// message, of no extension, or a SpamAssassin corpus' ".txt") as a
+// mail, an HTML page as the plain text it is on disk, a PDF, a
+// winmail.dat, rich text and an archive by their first bytes whatever
+// their names, UTF-16 text by its byte order mark, other text as text;
+// not a binary file, a folder, a link, nor an empty file. A tar archive
+// holds the same files as a ZIP archive, and gives the same parts.
+func TestArchiveFiles(t *testing.T) {
+	const attBody = 0x0002800C
+	utf16 := []byte{0xff, 0xfe}
+	for _, c := range "see http://utf16.example/\n" {
+		utf16 = append(utf16, byte(c), 0)
+	}
+	files := []mailgen.ZipEntry{
+		{Name: "Maildir/cur/1700000000.M1P2.host:2,S", Data: "From: a@example.org\nSubject: one\nContent-Type: text/plain\nContent-Transfer-Encoding: quoted-printable\n\nsee http://maildir.example/lo=\nng\n"},
+		{Name: "spam/00910.49da.txt", Data: "Received: from a.example by b.example\nFrom: b@example.org\nSubject: two\n\nhttp://spam.example/\n"},
+		{Name: "site/page.html", Data: `<a href="http://page.example/?a=1&amp;b=2">x</a>`},
+		{Name: "README", Data: "docs at http://readme.example/\n"},
+		{Name: "scan", Data: "%PDF-1.4\n<< /S /URI /URI (https://pdf.example/) >>\n"},
+		{Name: "att.dat", Data: string(mailgen.TNEF([]mailgen.TNEFAttr{{Level: 1, ID: attBody, Data: []byte("Pay at https://tnef.example/now.\x00")}}))},
+		{Name: "inner.bin", Data: string(mailgen.Zip(mailgen.ZipEntry{Name: "x.txt", Data: "http://inner.example/"}))},
+		{Name: "wide.txt", Data: string(utf16)},
+		{Name: "data.bin", Data: "\x00\x01http://binary.example/"},
+		{Name: "empty", Data: ""},
+	}
+	want := []string{
+		"1.header:Subject text/plain: one",
+		"1.1 text/plain: see http://maildir.example/long",
+		"2.header:Subject text/plain: two",
+		"2.1 text/plain: http://spam.example/",
+		`3 text/plain: <a href="http://page.example/?a=1&amp;b=2">x</a>`,
+		"4 text/plain: docs at http://readme.example/",
+		"5.1 text/plain: https://pdf.example/",
+		"6.1 text/plain: Pay at https://tnef.example/now.\x00",
+		"7.1 application/octet-stream: http://inner.example/",
+		"8 text/plain: see http://utf16.example/",
+	}
+	var tb bytes.Buffer
+	tw := tar.NewWriter(&tb)
+	tw.WriteHeader(&tar.Header{Name: "Maildir/", Typeflag: tar.TypeDir, Mode: 0o755})
+	tw.WriteHeader(&tar.Header{Name: "link", Typeflag: tar.TypeSymlink, Linkname: "README"})
+	for _, f := range files {
+		tw.WriteHeader(&tar.Header{Name: f.Name, Typeflag: tar.TypeReg, Mode: 0o644, Size: int64(len(f.Data))})
+		io.WriteString(tw, f.Data)
+	}
+	tw.Close()
+	if !IsTar(tb.Bytes()) || IsTar(mailgen.Zip(files...)) || IsTar([]byte("From: a@example.org\n\nhi\n")) {
+		t.Fatal("IsTar told an archive wrongly")
+	}
+	for _, a := range []struct {
+		name string
+		msg  io.Reader
+	}{{"tar", TarMessage(bytes.NewReader(tb.Bytes()))}, {"zip", ZipMessage(bytes.NewReader(mailgen.Zip(files...)))}} {
+		parts, probs := readAll(t, a.msg)
+		var got []string
+		for _, p := range parts {
+			got = append(got, p.Path+" "+p.Type+": "+strings.TrimSpace(p.Body))
+		}
+		if !reflect.DeepEqual(got, want) || len(probs) > 0 {
+			t.Errorf("%s: parts\n%q\nproblems %v; want\n%q", a.name, got, probs, want)
+		}
+	}
+}
+
+// FuzzArchive: any bytes read as a tar or ZIP archive's message end, in
+// bounded time.
+func FuzzArchive(f *testing.F) {
+	var tb bytes.Buffer
+	tw := tar.NewWriter(&tb)
+	tw.WriteHeader(&tar.Header{Name: "a", Typeflag: tar.TypeReg, Size: 20})
+	io.WriteString(tw, "From: a@b.example\n\nx\n")
+	tw.Close()
+	f.Add(tb.Bytes())
+	f.Add(mailgen.Zip(mailgen.ZipEntry{Name: "m", Data: "Subject: s\nFrom: a@b.example\n\nhttp://a.example/\n"}, mailgen.ZipEntry{Name: "p.htm", Data: "<a href=x>"}))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, r := range []io.Reader{TarMessage(bytes.NewReader(data)), ZipMessage(bytes.NewReader(data))} {
+			within(t, 20*time.Second, len(data), func() { readToEnd(io.LimitReader(r, 64<<20)) })
+		}
+	})
 }

@@ -1,6 +1,7 @@
 package mailbox
 
 import (
+	"archive/tar"
 	"bytes"
 	"encoding/base64"
 	"fmt"
@@ -9,6 +10,9 @@ import (
 	"path"
 	"strings"
 
+	"github.com/urlgrep/urlgrep/internal/ooxml"
+	"github.com/urlgrep/urlgrep/internal/pdf"
+	"github.com/urlgrep/urlgrep/internal/rtf"
 	"github.com/urlgrep/urlgrep/internal/zipstream"
 )
 
@@ -33,10 +37,57 @@ func attachmentName(name string) bool {
 // as its entry is (less its folders), at most maxZipEntry bytes of it.
 // It reads r as it is read, holding at most a step's output (zipStep) at
 // a time.
-func zipMessage(r io.Reader) io.Reader {
-	z := &zipReader{z: zipstream.NewReader(r)}
+func zipMessage(r io.Reader) io.Reader { return archiveMessage(zipstream.NewReader(r), false) }
+
+// ZipMessage returns the ZIP archive r, a file (a search's input), as a
+// MIME message whose parts are its files, each read as a search reads a
+// file: by its first bytes (a mail, a winmail.dat, a PDF, an OpenDocument
+// file, rich text, an archive inside it, UTF-16 text with its byte order
+// mark, other text as text; a binary file passed over), and an Office
+// document by its name, for its links. It reads r as it comes, each
+// file's first 32 MiB at most.
+func ZipMessage(r io.Reader) io.Reader { return archiveMessage(zipstream.NewReader(r), true) }
+
+// TarMessage returns the tar archive r (POSIX.1-2001 pax, ustar, GNU
+// tar) as ZipMessage returns a ZIP archive: its regular files as parts.
+func TarMessage(r io.Reader) io.Reader { return archiveMessage(tarEntries{tar.NewReader(r)}, true) }
+
+// IsTar reports whether head, a file's first bytes, starts as a tar
+// archive does: a header block whose magic, at offset 257, is ustar's
+// (POSIX ustar and pax "ustar\x00", GNU tar's "ustar ").
+func IsTar(head []byte) bool {
+	return len(head) >= 263 && string(head[257:262]) == "ustar" && (head[262] == 0 || head[262] == ' ')
+}
+
+// entries are an archive's files, one after another: Next returns the
+// next one's name and a reader of its data (nil for one that cannot be
+// read), and false at the archive's end.
+type entries interface {
+	Next() (name string, data io.Reader, ok bool)
+}
+
+// archiveMessage returns the message that stands for the archive of
+// entries: a multipart/mixed body of the files attachmentName reads, or,
+// with sniff, of the files a search reads, told by their first bytes.
+func archiveMessage(e entries, sniff bool) io.Reader {
+	z := &archiveReader{z: e, sniff: sniff}
 	fmt.Fprintf(&z.out, "MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=%q\r\n\r\n", zipBoundary)
 	return z
+}
+
+// tarEntries are a tar archive's regular files.
+type tarEntries struct{ r *tar.Reader }
+
+func (t tarEntries) Next() (string, io.Reader, bool) {
+	for {
+		h, err := t.r.Next()
+		if err != nil {
+			return "", nil, false // the end, or an archive cut or broken
+		}
+		if h.Typeflag == tar.TypeReg { // the old TypeRegA too: Next reads it as TypeReg
+			return h.Name, t.r, true
+		}
+	}
 }
 
 // maxZipEntry bounds what an entry gives when inflated: what is past it
@@ -47,15 +98,17 @@ const maxZipEntry = 32 << 20
 // zipStep is how many bytes of an entry one step copies out.
 const zipStep = 16 << 10
 
-type zipReader struct {
-	z    *zipstream.Reader
-	out  bytes.Buffer
-	data io.Reader      // the entry being copied out
-	enc  io.WriteCloser // its base64 encoder
-	done bool
+type archiveReader struct {
+	z     entries
+	sniff bool // a file of another name is read by its first bytes
+	out   bytes.Buffer
+	data  io.Reader      // the entry being copied out
+	enc   io.WriteCloser // its base64 encoder
+	done  bool
+	head  [8 << 10]byte // a file's first bytes, when sniffed (as many as a search sniffs)
 }
 
-func (z *zipReader) Read(p []byte) (int, error) {
+func (z *archiveReader) Read(p []byte) (int, error) {
 	for z.out.Len() == 0 && !z.done {
 		z.step()
 	}
@@ -67,7 +120,7 @@ func (z *zipReader) Read(p []byte) (int, error) {
 
 // step copies a piece of the entry being read out, or starts on the next
 // entry that is read, or ends the message.
-func (z *zipReader) step() {
+func (z *archiveReader) step() {
 	if z.data != nil {
 		if n, err := io.CopyN(z.enc, z.data, zipStep); err == nil && n == zipStep {
 			return
@@ -84,12 +137,55 @@ func (z *zipReader) step() {
 			z.done = true
 			return
 		}
-		if data == nil || strings.HasSuffix(name, "/") || !attachmentName(name) {
+		if data == nil || strings.HasSuffix(name, "/") {
 			continue
 		}
-		ctype := mime.FormatMediaType("application/octet-stream", map[string]string{"name": path.Base(name)})
+		mediatype := "application/octet-stream" // read by its name (readAs, docPart)
+		switch {
+		case z.sniff && !docName(path.Base(name)):
+			// A file on disk would be read by its first bytes, as a
+			// search reads it: a winmail.dat, a PDF, an OpenDocument
+			// file, an archive or rich text as such whatever its name; a
+			// mail when they are a mail's header (a maildir's message,
+			// an .mbox, a SpamAssassin corpus' "00910.49da...txt"),
+			// plain text otherwise (an HTML page too, as on disk);
+			// binary (a NUL byte among them, as grep tells), passed
+			// over.
+			n, _ := io.ReadFull(data, z.head[:])
+			head := z.head[:n]
+			switch {
+			case n == 0:
+				continue
+			case IsTNEF(head):
+				mediatype = "application/ms-tnef"
+			case pdf.Sniff(head):
+				mediatype = "application/pdf"
+			case ooxml.IsODF(head):
+				mediatype = "application/vnd.oasis.opendocument.text"
+			case zipstream.Sniff(head):
+				mediatype = "application/zip"
+			case rtf.Sniff(head):
+				mediatype = "application/rtf"
+			case bytes.HasPrefix(head, []byte{0xff, 0xfe}) || bytes.HasPrefix(head, []byte{0xfe, 0xff}):
+				mediatype = "text/plain; charset=utf-16" // with its byte order mark
+			case bytes.IndexByte(head, 0) >= 0:
+				continue
+			case Sniff(head):
+				mediatype = "message/rfc822"
+			default:
+				mediatype = "text/plain"
+			}
+			data = io.MultiReader(bytes.NewReader(bytes.Clone(head)), data)
+		case !attachmentName(name):
+			continue
+		}
+		params := map[string]string{"name": path.Base(name)}
+		if t, p, err := mime.ParseMediaType(mediatype); err == nil && p["charset"] != "" {
+			mediatype, params["charset"] = t, p["charset"]
+		}
+		ctype := mime.FormatMediaType(mediatype, params)
 		if ctype == "" {
-			ctype = "application/octet-stream"
+			ctype = mediatype
 		}
 		fmt.Fprintf(&z.out, "--%s\r\nContent-Type: %s\r\nContent-Transfer-Encoding: base64\r\n\r\n", zipBoundary, ctype)
 		z.data, z.enc = io.LimitReader(data, maxZipEntry), base64.NewEncoder(base64.StdEncoding, &lineWriter{w: &z.out})

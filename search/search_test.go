@@ -1,6 +1,7 @@
 package search
 
 import (
+	"archive/tar"
 	"bytes"
 	"compress/gzip"
 	"fmt"
@@ -1230,6 +1231,38 @@ func TestKindsInTurn(t *testing.T) {
 				if got := strings.Join(found, " "); got != in.want {
 					t.Errorf("%s after %s: found %q, want %q", in.name, a.name, got, in.want)
 				}
+			}
+		}
+	}
+}
+
+// TestArchives: with Decompress (--search-zip), a ZIP or tar archive, a
+// gzipped tar too, is read for its files (mailbox.ZipMessage,
+// TarMessage), each as what it is; without it, or with Raw, it is the
+// binary file it is.
+func TestArchives(t *testing.T) {
+	files := []mailgen.ZipEntry{
+		{Name: "Maildir/cur/1.host:2,S", Data: "From: a@example.org\nSubject: s\nContent-Transfer-Encoding: quoted-printable\n\nsee http://maildir.example/lo=\nng\n"},
+		{Name: "notes", Data: "and http://notes.example/\n"},
+	}
+	var tb bytes.Buffer
+	tw := tar.NewWriter(&tb)
+	for _, f := range files {
+		tw.WriteHeader(&tar.Header{Name: f.Name, Typeflag: tar.TypeReg, Mode: 0o644, Size: int64(len(f.Data))})
+		io.WriteString(tw, f.Data)
+	}
+	tw.Close()
+	want := "[http://maildir.example/long http://notes.example/]"
+	for _, a := range []struct{ name, data string }{
+		{"tar", tb.String()}, {"tar.gz", gzipString(tb.String())}, {"zip", string(mailgen.Zip(files...))},
+	} {
+		found, notes, _ := urls(t, a.data, Options{Decompress: true})
+		if fmt.Sprint(found) != want || len(notes) > 0 {
+			t.Errorf("%s: found %q, notes %q; want %s", a.name, found, notes, want)
+		}
+		for _, o := range []Options{{}, {Decompress: true, Raw: true}} {
+			if found, notes, _ := urls(t, a.data, o); len(found) > 0 || len(notes) != 1 || !strings.Contains(notes[0], "skipped") {
+				t.Errorf("%s, %+v: found %q, notes %q; want it skipped", a.name, o, found, notes)
 			}
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/urlgrep/urlgrep/internal/ooxml"
 	"github.com/urlgrep/urlgrep/internal/pdf"
 	"github.com/urlgrep/urlgrep/internal/rtf"
+	"github.com/urlgrep/urlgrep/internal/zipstream"
 	"github.com/urlgrep/urlgrep/mailbox"
 	"github.com/urlgrep/urlgrep/roff"
 )
@@ -250,6 +251,16 @@ func (s *searcher) open() (r *bufio.Reader, mail, skip, live bool, done func(), 
 		// annotations' targets, one a line; positions count in that
 		// list), not skipped as binary.
 		return s.decode(pdf.Links(br)), false, false, live, done, nil
+	}
+	if !s.o.Raw && s.o.Decompress && (zipstream.Sniff(head) || mailbox.IsTar(head)) {
+		// A ZIP or tar archive (a .tar.gz once gunzipped): read as the
+		// MIME message that stands for it (mailbox.ZipMessage,
+		// TarMessage), its files the parts, each read as what it is;
+		// positions count in that message.
+		if mailbox.IsTar(head) {
+			return s.decode(mailbox.TarMessage(br)), true, false, live, done, nil
+		}
+		return s.decode(mailbox.ZipMessage(br)), true, false, live, done, nil
 	}
 	if !s.o.Binary && bytes.IndexByte(head, 0) >= 0 {
 		if !s.o.QuietBinary {

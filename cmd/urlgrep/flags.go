@@ -45,7 +45,7 @@ type config struct {
 	follow      bool // -R: -r following every symbolic link
 	skipDirs    bool // -d skip: directories named skipped with no word
 	quietBinary bool // -I: binary files skipped with no note
-	decompress  bool // --search-zip: gzip input read decompressed
+	decompress  bool // --search-zip: compressed input read decompressed, archives for their files
 	include     []string
 	exclude     []string
 	excludeDir  []string
@@ -139,7 +139,7 @@ func newFlags(cfg *config) (*flag.FlagSet, []flagdoc.Group) {
 	fs.Var(choice{binaryTypes, func(v string) {
 		cfg.binary, cfg.quietBinary = v == "text", v == "without-match"
 	}}, "binary-files", "what to do with binary files (`type`): binary, skip with a note; text, scan, as -a; without-match, skip with none, as -I")
-	fs.BoolVar(&cfg.decompress, "search-zip", false, "read compressed files (gzip; bzip2, xz, zstd, lz4 and .Z through their commands) as what they hold, as zgrep and ripgrep --search-zip")
+	fs.BoolVar(&cfg.decompress, "search-zip", false, "read compressed files (gzip; bzip2, xz, zstd, lz4 and .Z through their commands) as what they hold, as zgrep and ripgrep --search-zip, and ZIP and tar archives for their files")
 	fs.IntVarP(&cfg.jobs, "jobs", "j", defaultJobs(), "scan on `N` goroutines: up to N files at once, or one file in pieces; output stays in input order")
 	fs.SetAnnotation("jobs", "machine", nil) // its default is the CPUs
 
