@@ -210,8 +210,9 @@ type Reader struct {
 	childPart *Part
 	nest      int
 	// spare is the last child, done, reset for the next (startChild),
-	// with ReuseParts: an archive's thousands of messages made a Reader
-	// and its buffers each.
+	// with ReuseParts, within one message (nextMessage lets it go): an
+	// archive's thousands of messages made a Reader and its buffers
+	// each.
 	spare *Reader
 }
 
@@ -318,6 +319,11 @@ func (r *Reader) Next() (*Part, error) {
 // nextMessage starts the next message: reads its header block, and sets
 // up its header parts and body. It returns false at the end of the input.
 func (r *Reader) nextMessage() bool {
+	// A spare child serves the parts of one message (an archive's
+	// thousands of files): kept past it, across a mailbox of messages
+	// with an attachment or two each, it held its buffers for nothing,
+	// and the collector ran half as often again under the memory limit.
+	r.spare = nil
 	if r.started {
 		if !r.src.nextMessage() {
 			return false
