@@ -3,6 +3,7 @@ package mailbox
 import (
 	"archive/tar"
 	"bytes"
+	"compress/gzip"
 	"encoding/base64"
 	"io"
 	"reflect"
@@ -146,11 +147,17 @@ func TestZipPart(t *testing.T) {
 // message, of no extension, or a SpamAssassin corpus' ".txt") as a
 // mail, an HTML page as the plain text it is on disk, a PDF, a
 // winmail.dat, rich text and an archive by their first bytes whatever
-// their names, UTF-16 text by its byte order mark, other text as text;
-// not a binary file, a folder, a link, nor an empty file. A tar archive
+// their names, UTF-16 text by its byte order mark, a file compressed
+// with gzip or bzip2 as what it holds, other text as text; not a binary
+// file, a folder, a link, nor an empty file. A tar archive
 // holds the same files as a ZIP archive, and gives the same parts.
 func TestArchiveFiles(t *testing.T) {
 	const attBody = 0x0002800C
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	io.WriteString(zw, "127.0.0.1 GET http://gz.example/log\n")
+	zw.Close()
+	const bz2 = "\x42\x5a\x68\x39\x31\x41\x59\x26\x53\x59\xf6\x5c\x3a\x9e\x00\x00\x09\xd9\x80\x00\x10\x40\x01\x90\x10\x32\x46\x4c\x50\x20\x00\x31\x43\x4d\x30\x00\x50\xf5\x34\x0d\x34\x7e\xa8\xb2\xd4\xba\x20\x4d\x1e\x77\xc7\x03\xb5\x36\x7c\x5d\xc9\x14\xe1\x42\x43\xd9\x70\xea\x78"
 	utf16 := []byte{0xff, 0xfe}
 	for _, c := range "see http://utf16.example/\n" {
 		utf16 = append(utf16, byte(c), 0)
@@ -166,6 +173,8 @@ func TestArchiveFiles(t *testing.T) {
 		{Name: "wide.txt", Data: string(utf16)},
 		{Name: "data.bin", Data: "\x00\x01http://binary.example/"},
 		{Name: "empty", Data: ""},
+		{Name: "logs/app.log.gz", Data: gz.String()},
+		{Name: "notes.bz2", Data: bz2}, // bzip2 -9 of "see http://bz2.example/\n"
 	}
 	want := []string{
 		"1.header:Subject text/plain: one",
@@ -178,6 +187,8 @@ func TestArchiveFiles(t *testing.T) {
 		"6.1 text/plain: Pay at https://tnef.example/now.\x00",
 		"7.1 application/octet-stream: http://inner.example/",
 		"8 text/plain: see http://utf16.example/",
+		"9 text/plain: 127.0.0.1 GET http://gz.example/log",
+		"10 text/plain: see http://bz2.example/",
 	}
 	var tb bytes.Buffer
 	tw := tar.NewWriter(&tb)

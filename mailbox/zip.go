@@ -3,6 +3,8 @@ package mailbox
 import (
 	"archive/tar"
 	"bytes"
+	"compress/bzip2"
+	"compress/gzip"
 	"encoding/base64"
 	"fmt"
 	"io"
@@ -73,6 +75,24 @@ func archiveMessage(e entries, sniff bool) io.Reader {
 	z := &archiveReader{z: e, sniff: sniff}
 	fmt.Fprintf(&z.out, "MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=%q\r\n\r\n", zipBoundary)
 	return z
+}
+
+// unpack returns a reader of what a file compressed with gzip (RFC 1952)
+// or bzip2 holds, the file being head and then rest; nil for a file of
+// another kind, or one whose header is broken.
+func unpack(head []byte, rest io.Reader) io.Reader {
+	whole := func() io.Reader { return io.MultiReader(bytes.NewReader(bytes.Clone(head)), rest) }
+	switch {
+	case len(head) >= 3 && head[0] == 0x1f && head[1] == 0x8b && head[2] == 8:
+		zr, err := gzip.NewReader(whole())
+		if err != nil {
+			return nil
+		}
+		return zr
+	case len(head) >= 4 && string(head[:3]) == "BZh" && '1' <= head[3] && head[3] <= '9':
+		return bzip2.NewReader(whole())
+	}
+	return nil
 }
 
 // tarEntries are a tar archive's regular files.
@@ -153,6 +173,13 @@ func (z *archiveReader) step() {
 			// over.
 			n, _ := io.ReadFull(data, z.head[:])
 			head := z.head[:n]
+			if unpacked := unpack(head, data); unpacked != nil {
+				// A file compressed inside the archive (a log's .gz,
+				// a .bz2): read as what it holds.
+				data = unpacked
+				n, _ = io.ReadFull(data, z.head[:])
+				head = z.head[:n]
+			}
 			switch {
 			case n == 0:
 				continue
