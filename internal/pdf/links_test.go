@@ -29,6 +29,22 @@ func contentStream(body string) string {
 	return fmt.Sprintf("6 0 obj\n<< /Filter /FlateDecode /Length %d >>\nstream\n%s\nendstream\nendobj\n", z.Len(), z.String())
 }
 
+// checkLinks checks that Links gives want for in, read whole and a byte
+// at a time.
+func checkLinks(t *testing.T, in, want string) {
+	t.Helper()
+	for _, one := range []bool{false, true} {
+		var r io.Reader = strings.NewReader(in)
+		if one {
+			r = iotest.OneByteReader(r)
+		}
+		got, err := io.ReadAll(Links(r))
+		if err != nil || string(got) != want {
+			t.Errorf("one byte a read %v: %q, %v; want %q", one, got, err, want)
+		}
+	}
+}
+
 // TestLinks: the targets of a PDF file's URI actions, as literal strings
 // (their escapes decoded) or hexadecimal ones (UTF-16 too), in the file
 // and in its object streams; not a name that starts with "URI", nor a
@@ -45,16 +61,7 @@ func TestLinks(t *testing.T) {
 		"9 0 obj\n<< /URI (http://after.example/) >>\nendobj\n" +
 		"10 0 obj\n<< /URI (http://cut.example/"
 	want := "http://a.example/x(1)?q=..2\nhttps://b.example/long/path (balanced)\nhttp://c.example/\nhttp://d.example/é\nhttps://in-objstm.example/a\nhttp://after.example/\n"
-	for _, one := range []bool{false, true} {
-		var r io.Reader = strings.NewReader(in)
-		if one {
-			r = iotest.OneByteReader(r)
-		}
-		got, err := io.ReadAll(Links(r))
-		if err != nil || string(got) != want {
-			t.Errorf("one byte a read %v: %q, %v; want %q", one, got, err, want)
-		}
-	}
+	checkLinks(t, in, want)
 	if !Sniff([]byte(in)) || Sniff([]byte("%!PS-Adobe")) {
 		t.Error("Sniff")
 	}
@@ -78,16 +85,7 @@ func TestLinksIndirect(t *testing.T) {
 		"1234567 0 obj\r\n(https://big-number.example/)endobj\n" +
 		"74 0 obj << /URI 99 0 R >> endobj\n"
 	want := "https://after.example/?tab=Th\nhttps://before.example/\nhttps://big-number.example/\n"
-	for _, one := range []bool{false, true} {
-		var r io.Reader = strings.NewReader(in)
-		if one {
-			r = iotest.OneByteReader(r)
-		}
-		got, err := io.ReadAll(Links(r))
-		if err != nil || string(got) != want {
-			t.Errorf("one byte a read %v: %q, %v; want %q", one, got, err, want)
-		}
-	}
+	checkLinks(t, in, want)
 }
 
 // TestLinksBomb: an object stream that inflates far is read no further
