@@ -12,6 +12,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/urlgrep/urlgrep/internal/magic"
 	"github.com/urlgrep/urlgrep/internal/ooxml"
 	"github.com/urlgrep/urlgrep/internal/pdf"
 	"github.com/urlgrep/urlgrep/internal/rtf"
@@ -83,16 +84,48 @@ func archiveMessage(e entries, sniff bool) io.Reader {
 func unpack(head []byte, rest io.Reader) io.Reader {
 	whole := func() io.Reader { return io.MultiReader(bytes.NewReader(bytes.Clone(head)), rest) }
 	switch {
-	case len(head) >= 3 && head[0] == 0x1f && head[1] == 0x8b && head[2] == 8:
+	case magic.Gzip(head):
 		zr, err := gzip.NewReader(whole())
 		if err != nil {
 			return nil
 		}
 		return zr
-	case len(head) >= 4 && string(head[:3]) == "BZh" && '1' <= head[3] && head[3] <= '9':
+	case magic.Bzip2(head):
 		return bzip2.NewReader(whole())
 	}
 	return nil
+}
+
+// sniffType returns the media type to read a file of an archive on disk
+// as, by its first bytes, head, as a search tells a file: a winmail.dat,
+// a PDF, an OpenDocument file, an archive or rich text as such whatever
+// its name; UTF-16 text by its byte order mark; a mail when they are a
+// mail's header (a maildir's message, an .mbox, a SpamAssassin corpus'
+// "00910.49da...txt"); plain text otherwise (an HTML page too, as on
+// disk). "" for a file passed over: empty, or binary (a NUL byte among
+// its first bytes, as grep tells).
+func sniffType(head []byte) string {
+	switch {
+	case len(head) == 0:
+		return ""
+	case IsTNEF(head):
+		return "application/ms-tnef"
+	case pdf.Sniff(head):
+		return "application/pdf"
+	case ooxml.IsODF(head):
+		return "application/vnd.oasis.opendocument.text"
+	case zipstream.Sniff(head):
+		return "application/zip"
+	case rtf.Sniff(head):
+		return "application/rtf"
+	case bytes.HasPrefix(head, []byte{0xff, 0xfe}) || bytes.HasPrefix(head, []byte{0xfe, 0xff}):
+		return "text/plain; charset=utf-16" // with its byte order mark
+	case bytes.IndexByte(head, 0) >= 0:
+		return ""
+	case Sniff(head):
+		return "message/rfc822"
+	}
+	return "text/plain"
 }
 
 // tarEntries are a tar archive's regular files.
@@ -163,14 +196,6 @@ func (z *archiveReader) step() {
 		mediatype := "application/octet-stream" // read by its name (readAs, docPart)
 		switch {
 		case z.sniff && !docName(path.Base(name)):
-			// A file on disk would be read by its first bytes, as a
-			// search reads it: a winmail.dat, a PDF, an OpenDocument
-			// file, an archive or rich text as such whatever its name; a
-			// mail when they are a mail's header (a maildir's message,
-			// an .mbox, a SpamAssassin corpus' "00910.49da...txt"),
-			// plain text otherwise (an HTML page too, as on disk);
-			// binary (a NUL byte among them, as grep tells), passed
-			// over.
 			n, _ := io.ReadFull(data, z.head[:])
 			head := z.head[:n]
 			if unpacked := unpack(head, data); unpacked != nil {
@@ -180,27 +205,8 @@ func (z *archiveReader) step() {
 				n, _ = io.ReadFull(data, z.head[:])
 				head = z.head[:n]
 			}
-			switch {
-			case n == 0:
+			if mediatype = sniffType(head); mediatype == "" {
 				continue
-			case IsTNEF(head):
-				mediatype = "application/ms-tnef"
-			case pdf.Sniff(head):
-				mediatype = "application/pdf"
-			case ooxml.IsODF(head):
-				mediatype = "application/vnd.oasis.opendocument.text"
-			case zipstream.Sniff(head):
-				mediatype = "application/zip"
-			case rtf.Sniff(head):
-				mediatype = "application/rtf"
-			case bytes.HasPrefix(head, []byte{0xff, 0xfe}) || bytes.HasPrefix(head, []byte{0xfe, 0xff}):
-				mediatype = "text/plain; charset=utf-16" // with its byte order mark
-			case bytes.IndexByte(head, 0) >= 0:
-				continue
-			case Sniff(head):
-				mediatype = "message/rfc822"
-			default:
-				mediatype = "text/plain"
 			}
 			data = io.MultiReader(bytes.NewReader(bytes.Clone(head)), data)
 		case !attachmentName(name):

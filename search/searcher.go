@@ -11,6 +11,7 @@ import (
 	"golang.org/x/text/transform"
 
 	"github.com/urlgrep/urlgrep/extract"
+	"github.com/urlgrep/urlgrep/internal/magic"
 	"github.com/urlgrep/urlgrep/internal/ooxml"
 	"github.com/urlgrep/urlgrep/internal/pdf"
 	"github.com/urlgrep/urlgrep/internal/rtf"
@@ -176,7 +177,7 @@ func (s *searcher) open() (r *bufio.Reader, mail, skip, live bool, done func(), 
 	if s.in.Start.Offset > 0 {
 		return br, s.in.Start.Mail, false, live, done, nil // a piece: no sniffing
 	}
-	if s.o.Decompress && gzipped(head) {
+	if s.o.Decompress && magic.Gzip(head) {
 		// gzip (RFC 1952): read what it holds, positions counted in that.
 		// The decompressor holds its 32 KiB window and a few buffers;
 		// members one after another are read as one stream, as gunzip
@@ -267,7 +268,7 @@ func (s *searcher) open() (r *bufio.Reader, mail, skip, live bool, done func(), 
 			// A compressed file (Options.Decompress off) is told of as
 			// such: --search-zip reads it, where -a would scan its
 			// compressed bytes.
-			if gzipped(head) || packedBy(head) != nil {
+			if magic.Gzip(head) || packedBy(head) != nil {
 				s.fn(&Event{Kind: Note, Note: s.in.Name + ": compressed file skipped (use --search-zip to read it)", Binary: true, Compressed: true})
 			} else {
 				s.fn(&Event{Kind: Note, Note: s.in.Name + ": binary file skipped (use -a to scan it)", Binary: true})
@@ -329,12 +330,6 @@ func reader(kept **bufio.Reader, r io.Reader) *bufio.Reader {
 		(*kept).Reset(r)
 	}
 	return *kept
-}
-
-// gzipped reports whether head starts as a gzip member does: ID1, ID2 and
-// the deflate method (RFC 1952 §2.3.1).
-func gzipped(head []byte) bool {
-	return len(head) >= 3 && head[0] == 0x1f && head[1] == 0x8b && head[2] == 8
 }
 
 // peekHead returns the first sniffSize bytes of br, or fewer at the end

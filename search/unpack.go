@@ -8,6 +8,8 @@ import (
 	"os/exec"
 	"strings"
 	"time"
+
+	"github.com/urlgrep/urlgrep/internal/magic"
 )
 
 // Options.Decompress reads gzip in this process (compress/gzip: a 32 KiB
@@ -26,19 +28,19 @@ type packer struct {
 }
 
 var packers = []packer{
-	{"bzip2", []string{"bzip2", "-d", "-c"}, bzipped},
+	{"bzip2", []string{"bzip2", "-d", "-c"}, magic.Bzip2},
 	// xz (the .xz file format 1.0, §2.1.1.1: the header magic bytes).
-	{"xz", []string{"xz", "-d", "-c"}, magic("\xfd7zXZ\x00")},
+	{"xz", []string{"xz", "-d", "-c"}, hasMagic("\xfd7zXZ\x00")},
 	// Zstandard (RFC 8878 §3.1.1: the frame's magic number, little-endian).
-	{"zstd", []string{"zstd", "-q", "-d", "-c"}, magic("\x28\xb5\x2f\xfd")},
+	{"zstd", []string{"zstd", "-q", "-d", "-c"}, hasMagic("\x28\xb5\x2f\xfd")},
 	// LZ4's frame format (its magic number, little-endian).
-	{"lz4", []string{"lz4", "-q", "-d", "-c"}, magic("\x04\x22\x4d\x18")},
+	{"lz4", []string{"lz4", "-q", "-d", "-c"}, hasMagic("\x04\x22\x4d\x18")},
 	// compress(1)'s LZW (.Z: old Usenet and FTP archives), which gzip reads.
-	{"compress", []string{"gzip", "-d", "-c"}, magic("\x1f\x9d")},
+	{"compress", []string{"gzip", "-d", "-c"}, hasMagic("\x1f\x9d")},
 }
 
-// magic matches the files that start with m.
-func magic(m string) func(head []byte) bool {
+// hasMagic matches the files that start with m.
+func hasMagic(m string) func(head []byte) bool {
 	return func(head []byte) bool { return bytes.HasPrefix(head, []byte(m)) }
 }
 
@@ -50,17 +52,6 @@ func packedBy(head []byte) *packer {
 		}
 	}
 	return nil
-}
-
-// bzipped reports whether head starts as a bzip2 stream does: "BZh", a
-// block size from 1 to 9, and the first block's magic (pi's digits in
-// BCD); an empty stream has the end-of-stream magic instead (sqrt(pi)).
-func bzipped(head []byte) bool {
-	if len(head) < 10 || string(head[:3]) != "BZh" || head[3] < '1' || head[3] > '9' {
-		return false
-	}
-	m := string(head[4:10])
-	return m == "\x31\x41\x59\x26\x53\x59" || m == "\x17\x72\x45\x38\x50\x90"
 }
 
 // unpacker reads what a packer's command writes of the input r gives it.
