@@ -336,6 +336,7 @@ func (r *Reader) childNext() (*Part, bool) {
 			r.spare = r.child
 		}
 		r.child = nil
+		r.tellHeld()
 		r.cur, r.curStop = r.childPart.body, false // what the child left unread (Next)
 		r.childPart = nil
 		return nil, false

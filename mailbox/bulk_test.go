@@ -2,6 +2,7 @@ package mailbox
 
 import (
 	"bytes"
+	"encoding/base64"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -10,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -133,7 +135,56 @@ func sampleInputs(t *testing.T) map[string][]byte {
 		}
 	}
 	ins["qp-utf8"] = []byte(qp.String())
+	ins["forwarded-footer"] = []byte(forwardedFooter)
 	return ins
+}
+
+// forwardedFooter is a forwarded message sent in base64, its own
+// Content-Type damaged, with a mailing list's footer after the encoded
+// data: the outer part and the forwarded message each have a problem,
+// found in an order that depends on how far ahead the outer body decodes.
+var forwardedFooter = func() string {
+	inner := "Subject: " + strings.Repeat("a long subject ", 6) + "\nContent-Type: text/plain; x\x01\n\nhttp://a.example/in\n" + strings.Repeat("a line of the forwarded message\n", 4)
+	enc := base64.StdEncoding.EncodeToString([]byte(inner))
+	var b strings.Builder
+	b.WriteString("Subject: fw\nContent-Type: multipart/mixed; boundary=b\n\n--b\n" +
+		"Content-Type: message/rfc822\nContent-Transfer-Encoding: base64\n\n")
+	for len(enc) > 76 {
+		b.WriteString(enc[:76] + "\n")
+		enc = enc[76:]
+	}
+	b.WriteString(enc + "\n_______________\nthe list's footer http://list.example/\n--b--\n")
+	return b.String()
+}()
+
+// TestChildProblemsFirst: the problems a forwarded message has are told
+// before those its encoded part's body has, read in bulk or line by line
+// (Reader.childHeld).
+func TestChildProblemsFirst(t *testing.T) {
+	for _, noBulk := range []bool{false, true} {
+		var probs []string
+		mr := NewReader(strings.NewReader(forwardedFooter), OnProblem(func(p Problem) { probs = append(probs, p.Error()) }))
+		mr.noBulk = noBulk
+		for {
+			p, err := mr.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := io.Copy(io.Discard, p.Body); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want := []string{
+			"message 1 part 1: bad Content-Type: mime: invalid media parameter",
+			"message 1 part 1: base64: text after the data (a list footer?), read as text",
+		}
+		if !slices.Equal(probs, want) {
+			t.Errorf("noBulk %v: problems\n%q\nwant\n%q", noBulk, probs, want)
+		}
+	}
 }
 
 // TestReuseParts: with ReuseParts, each Part as Next returns it is what it

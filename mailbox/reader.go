@@ -209,6 +209,11 @@ type Reader struct {
 	child     *Reader
 	childPart *Part
 	nest      int
+	// childHeld are the problems this Reader found while its child read
+	// (report), told after the child's own (childNext): the child's read
+	// size, and so how far ahead this Reader decoded, changes nothing.
+	// At most maxChildHeld; any more are told at once.
+	childHeld []Problem
 	// spare is the last child, done, reset for the next (startChild),
 	// with ReuseParts, within one message (nextMessage lets it go): an
 	// archive's thousands of messages made a Reader and its buffers
@@ -247,8 +252,9 @@ func NewReader(r io.Reader, opts ...Option) *Reader {
 // bufio.Reader of 64 KiB or more is read directly, as NewReader reads
 // it; the Reader never resets a buffer it was given onto another input.
 func (r *Reader) Reset(src io.Reader, opts ...Option) {
+	r.tellHeld() // found in the last input, whose child was left unread
 	*r = Reader{problem: r.problem, src: r.src, last: r.last, freeHeaders: r.freeHeaders, freeAnchors: r.freeAnchors,
-		fields: r.fields, fieldsUsed: r.fieldsUsed, arena: r.arena, words: r.words[:0], held: r.held, parts: r.parts, names: r.names, nameCache: r.nameCache, used: r.used[:0], stack: r.stack[:0], pending: r.pending[:0], spare: r.spare}
+		fields: r.fields, fieldsUsed: r.fieldsUsed, arena: r.arena, words: r.words[:0], held: r.held, parts: r.parts, names: r.names, nameCache: r.nameCache, used: r.used[:0], stack: r.stack[:0], pending: r.pending[:0], spare: r.spare, childHeld: r.childHeld}
 	clear(r.pending[:cap(r.pending)])
 	clear(r.used[:cap(r.used)])
 	for _, o := range opts {
@@ -667,8 +673,30 @@ func (r *Reader) newBody(path string) *body {
 	return b
 }
 
+// report tells of a problem in this Reader's part part; found while a
+// child reads the part's decoded body, it is held until the child is done
+// (childHeld).
 func (r *Reader) report(part string, err error) {
-	r.problem(Problem{Message: r.msg, Part: part, Err: err})
+	p := Problem{Message: r.msg, Part: part, Err: err}
+	if r.child != nil && len(r.childHeld) < maxChildHeld {
+		r.childHeld = append(r.childHeld, p)
+		return
+	}
+	r.problem(p)
+}
+
+// maxChildHeld bounds the problems held while a child reads (childHeld):
+// a body tells of each kind of damage once, so a few are all it finds.
+const maxChildHeld = 16
+
+// tellHeld tells the problems held while the child read, in the order
+// found.
+func (r *Reader) tellHeld() {
+	for i, p := range r.childHeld {
+		r.childHeld[i] = Problem{}
+		r.problem(p)
+	}
+	r.childHeld = r.childHeld[:0]
 }
 
 // isText reports whether a part of this media type is read as text: text/*
