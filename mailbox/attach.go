@@ -337,6 +337,11 @@ func (r *Reader) childNext() (*Part, bool) {
 		}
 		r.child = nil
 		r.tellHeld()
+		if err != io.EOF {
+			// What the part holds could not be read to its end (an
+			// archive cut short): the parts before were read.
+			r.report(r.childPart.Path, err)
+		}
 		r.cur, r.curStop = r.childPart.body, false // what the child left unread (Next)
 		r.childPart = nil
 		return nil, false

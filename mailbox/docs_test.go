@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/urlgrep/urlgrep/internal/mailgen"
+	"github.com/urlgrep/urlgrep/internal/zipstream"
 )
 
 // attachmentMail is a mail of a text part and an attachment with the
@@ -232,4 +233,61 @@ func FuzzArchive(f *testing.F) {
 			within(t, 20*time.Second, len(data), func() { readToEnd(io.LimitReader(r, 64<<20)) })
 		}
 	})
+}
+
+// TestArchiveCut: an archive cut short gives the files before the cut,
+// and says that the rest was not read: as a search's input, an error
+// from Next after them; as a mail's attachment, a problem of its part.
+func TestArchiveCut(t *testing.T) {
+	files := []mailgen.ZipEntry{
+		{Name: "a.txt", Data: "see http://a.example/\n"},
+		{Name: "b.txt", Data: strings.Repeat("http://b.example/ ", 200)},
+	}
+	var tb bytes.Buffer
+	tw := tar.NewWriter(&tb)
+	for _, f := range files {
+		tw.WriteHeader(&tar.Header{Name: f.Name, Typeflag: tar.TypeReg, Mode: 0o644, Size: int64(len(f.Data))})
+		io.WriteString(tw, f.Data)
+	}
+	tw.Close()
+	zipped := mailgen.Zip(files...)
+	for _, a := range []struct {
+		name, err string
+		msg       io.Reader
+	}{
+		{"tar", "tar: unexpected EOF: the rest of the archive not read", TarMessage(bytes.NewReader(tb.Bytes()[:2048]))},
+		{"zip", zipstream.ErrCut.Error(), ZipMessage(bytes.NewReader(zipped[:len(zipped)/2]))},
+	} {
+		r := NewReader(a.msg)
+		var paths []string
+		var err error
+		for {
+			var p *Part
+			if p, err = r.Next(); err != nil {
+				break
+			}
+			if !strings.Contains(p.Path, "header") {
+				paths = append(paths, p.Path)
+			}
+			io.Copy(io.Discard, p.Body)
+		}
+		if err == nil || err.Error() != a.err || len(paths) == 0 || paths[0] != "1" {
+			t.Errorf("%s: parts %q, then %v; want part 1, then %q", a.name, paths, err, a.err)
+		}
+	}
+
+	mail := "From: a@example.org\nSubject: s\nMIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=X\n\n--X\n" +
+		"Content-Type: text/plain\n\nhello\n--X\nContent-Type: application/zip; name=cut.zip\nContent-Transfer-Encoding: base64\n\n" +
+		base64.StdEncoding.EncodeToString(zipped[:len(zipped)/2]) + "\n--X--\n"
+	parts, probs := readAll(t, strings.NewReader(mail))
+	var paths []string
+	for _, p := range parts {
+		if !strings.Contains(p.Path, "header") {
+			paths = append(paths, p.Path)
+		}
+	}
+	want := []Problem{{Message: 1, Part: "2", Err: zipstream.ErrCut}}
+	if len(paths) < 2 || paths[0] != "1" || paths[1] != "2.1" || !reflect.DeepEqual(probs, want) {
+		t.Errorf("mail: parts %q, problems %v; want 1, 2.1 (a.txt), and %v", paths, probs, want)
+	}
 }

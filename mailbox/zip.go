@@ -53,7 +53,7 @@ func ZipMessage(r io.Reader) io.Reader { return archiveMessage(zipstream.NewRead
 
 // TarMessage returns the tar archive r (POSIX.1-2001 pax, ustar, GNU
 // tar) as ZipMessage returns a ZIP archive: its regular files as parts.
-func TarMessage(r io.Reader) io.Reader { return archiveMessage(tarEntries{tar.NewReader(r)}, true) }
+func TarMessage(r io.Reader) io.Reader { return archiveMessage(&tarEntries{r: tar.NewReader(r)}, true) }
 
 // IsTar reports whether head, a file's first bytes, starts as a tar
 // archive does: a header block whose magic, at offset 257, is ustar's
@@ -64,9 +64,11 @@ func IsTar(head []byte) bool {
 
 // entries are an archive's files, one after another: Next returns the
 // next one's name and a reader of its data (nil for one that cannot be
-// read), and false at the archive's end.
+// read), and false at the archive's end; Err then says why the archive
+// ended before its end (cut short, broken), or is nil.
 type entries interface {
 	Next() (name string, data io.Reader, ok bool)
+	Err() error
 }
 
 // archiveMessage returns the message that stands for the archive of
@@ -129,13 +131,21 @@ func sniffType(head []byte) string {
 }
 
 // tarEntries are a tar archive's regular files.
-type tarEntries struct{ r *tar.Reader }
+type tarEntries struct {
+	r   *tar.Reader
+	err error
+}
 
-func (t tarEntries) Next() (string, io.Reader, bool) {
+func (t *tarEntries) Err() error { return t.err }
+
+func (t *tarEntries) Next() (string, io.Reader, bool) {
 	for {
 		h, err := t.r.Next()
 		if err != nil {
-			return "", nil, false // the end, or an archive cut or broken
+			if err != io.EOF && t.err == nil {
+				t.err = fmt.Errorf("tar: %w: the rest of the archive not read", err) // cut or broken
+			}
+			return "", nil, false
 		}
 		if h.Typeflag == tar.TypeReg { // the old TypeRegA too: Next reads it as TypeReg
 			return h.Name, t.r, true
@@ -166,6 +176,9 @@ func (z *archiveReader) Read(p []byte) (int, error) {
 		z.step()
 	}
 	if z.out.Len() == 0 {
+		if err := z.z.Err(); err != nil {
+			return 0, err // after the parts read: the rest was not
+		}
 		return 0, io.EOF
 	}
 	return z.out.Read(p)

@@ -1266,4 +1266,21 @@ func TestArchives(t *testing.T) {
 			}
 		}
 	}
+	// Cut short inside its second file: the first file's URLs, then an
+	// error that says the rest was not read.
+	for _, a := range []struct{ name, data, err string }{
+		{"tar", tb.String()[:1100], "tar: unexpected EOF: the rest of the archive not read"},
+		{"zip", string(mailgen.Zip(files...))[:200], "zip: the archive is cut short"},
+	} {
+		var found []string
+		_, err := Search(Input{Name: "in", R: strings.NewReader(a.data)}, Options{Decompress: true}, func(ev *Event) bool {
+			if ev.Kind == URL {
+				found = append(found, ev.Match.Text)
+			}
+			return true
+		})
+		if fmt.Sprint(found) != "[http://maildir.example/long]" || err == nil || err.Error() != a.err {
+			t.Errorf("%s cut: found %q, error %v; want the first file's, and %q", a.name, found, err, a.err)
+		}
+	}
 }

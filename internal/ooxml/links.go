@@ -71,6 +71,9 @@ func (l *links) Read(p []byte) (int, error) {
 	n := copy(p, l.out)
 	l.out = l.out[:copy(l.out, l.out[n:])]
 	if n == 0 && l.done {
+		if err := l.z.Err(); err != nil {
+			return 0, err // the document's rest not read: said so
+		}
 		return 0, io.EOF
 	}
 	return n, nil
