@@ -778,6 +778,18 @@ func (h *htmlText) target(raw []byte, mayView bool, gap valueGap) []byte {
 		// shows the host before it).
 		h.out = append(h.out, '<')
 		auth, from := authorityEnd(v), 0
+		if schemeRelative(v) {
+			// A network-path reference (RFC 3986 §4.2: "//host/path"),
+			// which a page's scheme completes (§5.2.2): https, as the
+			// webmail that mail is read in serves it. An image of an
+			// eighth of the phishing corpus's HTML messages was written
+			// so (i.imgur.com, pbs.twimg.com), and read as no URL.
+			h.out = append(h.out, "https:"...)
+			auth = len(v)
+			if j := bytes.IndexAny(v[2:], "/?#"); j >= 0 {
+				auth = 2 + j
+			}
+		}
 		for i, c := range v {
 			if c > ' ' && c != 0x7f || i < auth && !ascii.IsSpace(c) {
 				continue // as it is
@@ -795,6 +807,12 @@ func (h *htmlText) target(raw []byte, mayView bool, gap valueGap) []byte {
 	}
 	h.out = append(h.out, '\n')
 	return v
+}
+
+// schemeRelative reports whether v, a link target, is a network-path
+// reference (RFC 3986 §4.2): "//" and a host's first character.
+func schemeRelative(v []byte) bool {
+	return len(v) > 2 && v[0] == '/' && v[1] == '/' && (ascii.IsAlnum(v[2]) || v[2] == '[')
 }
 
 // authorityEnd returns where the authority of v, a link target, ends: at

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"mime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -234,5 +235,24 @@ func TestScriptURLs(t *testing.T) {
 				t.Errorf("script of %d bytes, options %d: %.300q, want %q", len(script), len(opts), got, want)
 			}
 		}
+	}
+}
+
+// TestSchemeRelativeTargets: a link target written "//host/path" (RFC
+// 3986 §4.2) is read with https, in an attribute, a srcset, a style's
+// url(); "///path" and "//" alone are no such reference.
+func TestSchemeRelativeTargets(t *testing.T) {
+	in := message(`<img src="//img.example/i.png"><a href=" //a.example/x?y=1 ">a</a>`+
+		`<img srcset="//s.example/2.png 2x"><td style="background:url(//bg.example/b.png)">t</td>`+
+		`<style>@font-face{src:url('//fonts.example/f.woff')}</style><a href="///local/x">l</a><a href="//">e</a>`+
+		`<a href="//[2001:db8::1]/v6">v</a>`, "Content-Type: text/html")
+	parts, _ := readAll(t, strings.NewReader(in))
+	if len(parts) != 1 {
+		t.Fatalf("parts = %v", parts)
+	}
+	want := []string{"https://img.example/i.png", "https://a.example/x?y=1", "https://s.example/2.png", "https://bg.example/b.png",
+		"https://fonts.example/f.woff", "https://[2001:db8::1]/v6"}
+	if urls := scanURLs(t, parts[0].Body); !slices.Equal(urls, want) {
+		t.Errorf("URLs = %q, want %q", urls, want)
 	}
 }
