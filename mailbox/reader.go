@@ -408,7 +408,7 @@ func (r *Reader) delimiterNext(c chunk) bool {
 // as text/plain (RFC 2045 §5.2): spam tools that lose the header's
 // "multipart/..." line, leaving "Content-Transfer-Encoding: 7bit" and a
 // body of parts whose quoted-printable URLs were read encoded ("=3D",
-// "=2E"; 45 messages of the SpamAssassin public corpus). Such a body
+// "=2E"; 11 messages of the SpamAssassin public corpus). Such a body
 // starts, after blank lines and a preamble of at most three lines whose
 // first says "MIME" ("This is a MIME Message"), with a line "--" and a
 // boundary (RFC 2046 §5.1.1: 1 to 70 characters), and then a Content-

@@ -824,7 +824,7 @@ var readerTests = []struct {
 	},
 
 	// A message whose header lost its "Content-Type: multipart/..." line
-	// (spam tools; 45 messages of the SpamAssassin public corpus), its
+	// (spam tools; 11 messages of the SpamAssassin public corpus), its
 	// body MIME parts all the same: read as multipart/mixed by the first
 	// boundary line, so that its quoted-printable part is decoded, with a
 	// problem that says so. A body that starts otherwise stays text: one
