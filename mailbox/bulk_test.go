@@ -163,18 +163,9 @@ var forwardedFooter = func() string {
 func TestChildProblemsFirst(t *testing.T) {
 	for _, noBulk := range []bool{false, true} {
 		var probs []string
-		mr := NewReader(strings.NewReader(forwardedFooter), OnProblem(func(p Problem) { probs = append(probs, p.Error()) }))
-		mr.noBulk = noBulk
-		for {
-			p, err := mr.Next()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := io.Copy(io.Discard, p.Body); err != nil {
-				t.Fatal(err)
+		for line := range strings.Lines(describeParts(t, []byte(forwardedFooter), func(r *Reader) { r.noBulk = noBulk })) {
+			if p, ok := strings.CutPrefix(line, "problem: "); ok {
+				probs = append(probs, strings.TrimSuffix(p, "\n"))
 			}
 		}
 		want := []string{

@@ -221,12 +221,7 @@ func TestArchiveFiles(t *testing.T) {
 // FuzzArchive: any bytes read as a tar or ZIP archive's message end, in
 // bounded time.
 func FuzzArchive(f *testing.F) {
-	var tb bytes.Buffer
-	tw := tar.NewWriter(&tb)
-	tw.WriteHeader(&tar.Header{Name: "a", Typeflag: tar.TypeReg, Size: 20})
-	io.WriteString(tw, "From: a@b.example\n\nx\n")
-	tw.Close()
-	f.Add(tb.Bytes())
+	f.Add(mailgen.Tar(mailgen.ZipEntry{Name: "a", Data: "From: a@b.example\n\nx\n"}))
 	f.Add(mailgen.Zip(mailgen.ZipEntry{Name: "m", Data: "Subject: s\nFrom: a@b.example\n\nhttp://a.example/\n"}, mailgen.ZipEntry{Name: "p.htm", Data: "<a href=x>"}))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, r := range []io.Reader{TarMessage(bytes.NewReader(data)), ZipMessage(bytes.NewReader(data))} {
@@ -243,19 +238,12 @@ func TestArchiveCut(t *testing.T) {
 		{Name: "a.txt", Data: "see http://a.example/\n"},
 		{Name: "b.txt", Data: strings.Repeat("http://b.example/ ", 200)},
 	}
-	var tb bytes.Buffer
-	tw := tar.NewWriter(&tb)
-	for _, f := range files {
-		tw.WriteHeader(&tar.Header{Name: f.Name, Typeflag: tar.TypeReg, Mode: 0o644, Size: int64(len(f.Data))})
-		io.WriteString(tw, f.Data)
-	}
-	tw.Close()
-	zipped := mailgen.Zip(files...)
+	tarred, zipped := mailgen.Tar(files...), mailgen.Zip(files...)
 	for _, a := range []struct {
 		name, err string
 		msg       io.Reader
 	}{
-		{"tar", "tar: unexpected EOF: the rest of the archive not read", TarMessage(bytes.NewReader(tb.Bytes()[:2048]))},
+		{"tar", "tar: unexpected EOF: the rest of the archive not read", TarMessage(bytes.NewReader(tarred[:2048]))},
 		{"zip", zipstream.ErrCut.Error(), ZipMessage(bytes.NewReader(zipped[:len(zipped)/2]))},
 	} {
 		r := NewReader(a.msg)

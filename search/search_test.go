@@ -1,7 +1,6 @@
 package search
 
 import (
-	"archive/tar"
 	"bytes"
 	"compress/gzip"
 	"fmt"
@@ -1245,16 +1244,10 @@ func TestArchives(t *testing.T) {
 		{Name: "Maildir/cur/1.host:2,S", Data: "From: a@example.org\nSubject: s\nContent-Transfer-Encoding: quoted-printable\n\nsee http://maildir.example/lo=\nng\n"},
 		{Name: "notes", Data: "and http://notes.example/\n"},
 	}
-	var tb bytes.Buffer
-	tw := tar.NewWriter(&tb)
-	for _, f := range files {
-		tw.WriteHeader(&tar.Header{Name: f.Name, Typeflag: tar.TypeReg, Mode: 0o644, Size: int64(len(f.Data))})
-		io.WriteString(tw, f.Data)
-	}
-	tw.Close()
+	tarred := string(mailgen.Tar(files...))
 	want := "[http://maildir.example/long http://notes.example/]"
 	for _, a := range []struct{ name, data string }{
-		{"tar", tb.String()}, {"tar.gz", gzipString(tb.String())}, {"zip", string(mailgen.Zip(files...))},
+		{"tar", tarred}, {"tar.gz", gzipString(tarred)}, {"zip", string(mailgen.Zip(files...))},
 	} {
 		found, notes, _ := urls(t, a.data, Options{Decompress: true})
 		if fmt.Sprint(found) != want || len(notes) > 0 {
@@ -1269,7 +1262,7 @@ func TestArchives(t *testing.T) {
 	// Cut short inside its second file: the first file's URLs, then an
 	// error that says the rest was not read.
 	for _, a := range []struct{ name, data, err string }{
-		{"tar", tb.String()[:1100], "tar: unexpected EOF: the rest of the archive not read"},
+		{"tar", tarred[:1100], "tar: unexpected EOF: the rest of the archive not read"},
 		{"zip", string(mailgen.Zip(files...))[:200], "zip: the archive is cut short"},
 	} {
 		var found []string
