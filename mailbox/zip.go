@@ -120,7 +120,7 @@ func sniffType(head []byte) string {
 		return "application/zip"
 	case rtf.Sniff(head):
 		return "application/rtf"
-	case bytes.HasPrefix(head, []byte{0xff, 0xfe}) || bytes.HasPrefix(head, []byte{0xfe, 0xff}):
+	case magic.UTF16(head):
 		return "text/plain; charset=utf-16" // with its byte order mark
 	case bytes.IndexByte(head, 0) >= 0:
 		return ""

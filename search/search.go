@@ -35,6 +35,7 @@ import (
 	"sync/atomic"
 
 	"github.com/urlgrep/urlgrep/extract"
+	"github.com/urlgrep/urlgrep/internal/magic"
 	"github.com/urlgrep/urlgrep/mailbox"
 	"github.com/urlgrep/urlgrep/roff"
 )
@@ -333,7 +334,7 @@ const (
 // opts.Binary, Mail and Roff unless opts.Raw.
 func Sniff(head []byte, opts Options) Kind {
 	switch {
-	case utf16BOM(head):
+	case magic.UTF16(head):
 		return UTF16
 	case !opts.Binary && bytes.IndexByte(head, 0) >= 0:
 		return Binary

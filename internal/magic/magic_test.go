@@ -22,3 +22,40 @@ func TestMagic(t *testing.T) {
 		t.Error("Bzip2")
 	}
 }
+
+// TestUTF16: a byte order mark before UTF-16 text, little or big endian,
+// Latin or not, or alone, is UTF-16; before ASCII text (a Latin-1 "ÿþ")
+// it is not.
+func TestUTF16(t *testing.T) {
+	le := func(s string) []byte {
+		b := []byte{0xff, 0xfe}
+		for _, r := range s {
+			b = append(b, byte(r), byte(r>>8))
+		}
+		return b
+	}
+	be := func(s string) []byte {
+		b := []byte{0xfe, 0xff}
+		for _, r := range s {
+			b = append(b, byte(r>>8), byte(r))
+		}
+		return b
+	}
+	text := "see http://a.example/ now"
+	for _, c := range []struct {
+		name string
+		head []byte
+		want bool
+	}{
+		{"UTF-16LE", le(text), true},
+		{"UTF-16BE", be(text), true},
+		{"UTF-16LE, Japanese", le("東京の記事、終わり"), true},
+		{"the mark alone", []byte{0xff, 0xfe}, true},
+		{"FF FE then ASCII", append([]byte{0xff, 0xfe}, text...), false},
+		{"no mark", []byte(text), false},
+	} {
+		if got := UTF16(c.head); got != c.want {
+			t.Errorf("%s: UTF16 = %v", c.name, got)
+		}
+	}
+}
