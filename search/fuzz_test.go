@@ -14,7 +14,8 @@ import (
 // CRLF line ends give the URLs LF ones give; one body sent 8bit,
 // quoted-printable and base64 gives the same URLs; and Jobs 3 with tiny
 // batches reports what Jobs 1 reports, event for event, and so does
-// TextOnly, in text and in mail.
+// TextOnly, in text and in mail, and a file whose batches the workers
+// read themselves.
 func FuzzSearch(f *testing.F) {
 	const emlxMsg = "From: a@example.org\nSubject: s\n\nsee http://a.example/\n"
 	for _, s := range []string{
@@ -82,6 +83,14 @@ func FuzzSearch(f *testing.F) {
 		// CountOnly report what a search building every Match does.
 		if b := render(t, "f", []byte(text), Options{Raw: true, Jobs: 3, TextOnly: true}); a != b {
 			t.Errorf("TextOnly with Jobs 3 differs from Jobs 1:\n%s", firstDiff(b, a))
+		}
+		// Read as a file, whose batches the workers read themselves
+		// (runAt), with no line numbers.
+		o := Options{Raw: true, NoLineNumbers: true, TextOnly: true, Jobs: 1}
+		want := render(t, "f", []byte(text), o)
+		o.Jobs = 3
+		if got, _ := renderAt(t, "f", []byte(text), o); got != want {
+			t.Errorf("Jobs 3 reading a file differs from Jobs 1:\n%s", firstDiff(got, want))
 		}
 		if a, b := render(t, "f", []byte(text), Options{Jobs: 1}), render(t, "f", []byte(text), Options{Jobs: 3, TextOnly: true}); a != b {
 			t.Errorf("TextOnly with Jobs 3 differs from Jobs 1 (as sniffed: mail in pieces):\n%s", firstDiff(b, a))

@@ -149,13 +149,21 @@ func TestJobsGainStretches(t *testing.T) {
 		gainFactor = tc.factor
 		stretched, resumed := map[string]bool{}, map[string]bool{}
 		for name, data := range inputs(t) {
-			for _, o := range []Options{{}, {Raw: true}, {TextOnly: true, Email: true}} {
+			for _, o := range []Options{{}, {Raw: true}, {TextOnly: true, Email: true}, {Raw: true, NoLineNumbers: true}} {
 				o.Jobs = 1
 				want := render(t, name, data, o)
 				o.Jobs = 3
 				s, r := gainStretches.Load(), gainResumes.Load()
-				got := render(t, name, data, o)
 				key := fmt.Sprintf("%s raw=%v", name, o.Raw)
+				var got string
+				if o.NoLineNumbers {
+					// Read as a file, whose batches the workers read
+					// themselves (runAt).
+					got, _ = renderAt(t, name, data, o)
+					key += " file"
+				} else {
+					got = render(t, name, data, o)
+				}
 				stretched[key] = stretched[key] || gainStretches.Load() > s
 				resumed[key] = resumed[key] || gainResumes.Load() > r
 				if got != want {
@@ -173,7 +181,7 @@ func TestJobsGainStretches(t *testing.T) {
 		}
 		// The generated mailbox, read as mail and as text, is long enough
 		// for windows, stretches, and workers again after them.
-		for _, k := range []string{"gen.mbox raw=false", "gen.mbox raw=true"} {
+		for _, k := range []string{"gen.mbox raw=false", "gen.mbox raw=true", "gen.mbox raw=true file"} {
 			if !stretched[k] || !resumed[k] {
 				t.Errorf("%s: %s: stretch %v, workers again after it %v", tc.name, k, stretched[k], resumed[k])
 			}

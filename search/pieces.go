@@ -44,7 +44,11 @@ type batch struct {
 	buf    []byte
 	offset int64 // where buf starts in the input
 	line   int
-	events []Event
+	// end, when not 0, is where the batch ends in the input, which the
+	// worker reads itself (runAt); readErr is what that read failed with.
+	end     int64
+	readErr error
+	events  []Event
 	// matches and text hold the workers' copies of borrowed matches and
 	// their texts (Options.TextOnly), reused batch after batch; parts the
 	// copies of the mail parts its events point to, which the Reader
@@ -113,12 +117,20 @@ type pipeline struct {
 	gcAt, gcLongAt     int64
 	gcSample           []metrics.Sample
 	gain               gainWatch // the pipeline's time against one stream's (gainBound)
+	// ra is the input the workers read their batches from themselves
+	// (runAt), win the caller's goroutine's buffer for the bytes it
+	// looks for cut points in, and err the first read error.
+	ra  io.ReaderAt
+	win []byte
+	err error
 }
 
 // pieces searches r, whose first bytes say it is mail or text, with
 // Options.Jobs workers, cut into batches where cut says (extract.Cut for
-// text, mailbox.CutFor's cut for a mailbox).
-func (s *searcher) pieces(r io.Reader, mail bool, cut func([]byte) int, at Start) error {
+// text, mailbox.CutFor's cut for a mailbox). With ra not nil, the input
+// from its start, the workers read the batches' bytes from ra themselves
+// (runAt), and r is not read.
+func (s *searcher) pieces(r io.Reader, ra io.ReaderAt, mail bool, cut func([]byte) int, at Start) error {
 	ahead := 1
 	if s.o.Jobs <= 2 {
 		ahead = 2
@@ -138,6 +150,9 @@ func (s *searcher) pieces(r io.Reader, mail bool, cut func([]byte) int, at Start
 		p.stopWorkers()
 		s.msgs = p.msgBase
 	}()
+	if ra != nil {
+		return p.runAt(ra, at)
+	}
 	return p.run(r, at)
 }
 
@@ -182,6 +197,12 @@ func (p *pipeline) worker() {
 	var r bytes.Reader
 	for b = range p.work {
 		start := clock()
+		if b.end != 0 {
+			if b.readErr = p.fill(b); b.readErr != nil {
+				close(b.done)
+				continue
+			}
+		}
 		r.Reset(b.buf)
 		st.msgs, st.urls, st.dropped = 0, 0, 0
 		if p.mail {
@@ -281,6 +302,7 @@ func (p *pipeline) recycle(b *batch) {
 	clear(b.held)
 	b.held = b.held[:0]
 	b.buf, b.events, b.done, b.err = b.buf[:0], b.events[:0], nil, nil
+	b.end, b.readErr = 0, nil
 	b.matches, b.text, b.parts, b.partNew, b.unheld = b.matches[:0], b.text[:0], b.parts[:0], false, 0
 	p.free = append(p.free, b)
 }
@@ -371,6 +393,12 @@ func (p *pipeline) emitBatch() {
 	p.msgBase += b.msgs
 	p.s.urls += b.urls
 	p.s.drop += b.drop
+	if b.end != 0 {
+		p.readTo(b.offset + int64(len(b.buf)))
+		if b.readErr != nil && p.err == nil {
+			p.err, p.stopped = b.readErr, true
+		}
+	}
 	p.gain.emit += clock() - start
 	p.gain.busy += b.busy
 	p.gain.scanned += int64(len(b.buf))

@@ -156,7 +156,11 @@ type Options struct {
 	// mail), events still in input order. Mail goes in pieces only with
 	// TextOnly or CountOnly (a Match built for each URL cost more than the
 	// pieces gained); otherwise it is read on the caller's goroutine.
-	// 0 or 1 scans on the caller's goroutine. With N jobs the search holds
+	// 0 or 1 scans on the caller's goroutine. Text read from a regular
+	// file (an io.ReaderAt with a Stat method, as *os.File, from its
+	// start) of 1 MiB or more, with no line numbers asked, has its pieces
+	// read by the goroutines that scan them, each at its offset, not by
+	// the caller's. With N jobs the search holds
 	// at most N+2 buffers of 256 KiB, plus the events of N+1 pieces. An
 	// input that is not a regular file (a pipe, a terminal) is read as it
 	// comes on the caller's goroutine, so that what is found is reported

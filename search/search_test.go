@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -25,8 +26,49 @@ import (
 // event a line.
 func render(t *testing.T, name string, data []byte, o Options) string {
 	t.Helper()
+	return renderIn(t, Input{Name: name, R: bytes.NewReader(data)}, o)
+}
+
+// renderAt is render of data as a regular file (memFile), which the
+// pipeline's workers read themselves (runAt) whatever its size; it reports
+// whether they did, and checks that the file is left where a search
+// reading it through would leave it.
+func renderAt(t *testing.T, name string, data []byte, o Options) (string, bool) {
+	t.Helper()
+	defer func(m int64) { preadMin = m }(preadMin)
+	preadMin = 0
+	f := &memFile{Reader: bytes.NewReader(data)}
+	before := preadSearches.Load()
+	out := renderIn(t, Input{Name: name, R: f}, o)
+	if pos, _ := f.Seek(0, io.SeekCurrent); strings.Contains(out, "err=<nil>") && pos != int64(len(data)) {
+		t.Errorf("%s %+v: the file is left at %d of %d", name, o, pos, len(data))
+	}
+	return out, preadSearches.Load() > before
+}
+
+// memFile is a regular file in memory: an io.ReaderAt and io.Seeker with
+// a Stat method, as an *os.File is.
+type memFile struct {
+	*bytes.Reader
+}
+
+func (f *memFile) Stat() (fs.FileInfo, error) { return memInfo(f.Size()), nil }
+
+// memInfo is the fs.FileInfo of a regular file of its size.
+type memInfo int64
+
+func (i memInfo) Name() string       { return "mem" }
+func (i memInfo) Size() int64        { return int64(i) }
+func (i memInfo) Mode() fs.FileMode  { return 0o644 }
+func (i memInfo) ModTime() time.Time { return time.Time{} }
+func (i memInfo) IsDir() bool        { return false }
+func (i memInfo) Sys() any           { return nil }
+
+// renderIn is render of in.
+func renderIn(t *testing.T, in Input, o Options) string {
+	t.Helper()
 	var b strings.Builder
-	st, err := Search(Input{Name: name, R: bytes.NewReader(data)}, o, func(ev *Event) bool {
+	st, err := Search(in, o, func(ev *Event) bool {
 		switch ev.Kind {
 		case URL:
 			m := ev.Match
@@ -111,6 +153,8 @@ func TestJobsSameAsSerial(t *testing.T) {
 		{NoPartBegin: true, Email: true},
 		{TextOnly: true, NoLineNumbers: true},
 		{Raw: true, NoLineNumbers: true, MaxLength: 300},
+		{Raw: true, NoLineNumbers: true, TextOnly: true},
+		{Raw: true, CountOnly: true},
 	}
 	sizes := []struct{ target, max int }{{batchTarget, batchMax}, {64, 256}, {1, 1 << 10}, {256, 4 << 10}}
 	defer func(t, m int) { batchTarget, batchMax = t, m }(batchTarget, batchMax)
@@ -122,11 +166,27 @@ func TestJobsSameAsSerial(t *testing.T) {
 				want := render(t, name, data, o)
 				o.Jobs = 3
 				got := render(t, name, data, o)
-				if !strings.Contains(want, "url ") && len(o.Schemes) == 0 {
+				if !strings.Contains(want, "url") && len(o.Schemes) == 0 {
 					t.Errorf("%s %+v: nothing found: the input does not test much", name, o)
 				}
 				if got != want {
 					t.Fatalf("%s %+v (batches %d/%d): Jobs 3 differs from Jobs 1:\n%s", name, o, sz.target, sz.max, firstDiff(got, want))
+				}
+				// The same input as a regular file, whose batches the
+				// workers read themselves where its lines are not counted
+				// and it is read as text (runAt); with the default sizes
+				// only, where they do not.
+				text := o.Raw || strings.HasPrefix(want, "text\n")
+				wantPread := text && (o.NoLineNumbers || o.CountOnly)
+				if !wantPread && sz.target != sizes[0].target {
+					continue
+				}
+				got, pread := renderAt(t, name, data, o)
+				if got != want {
+					t.Fatalf("%s %+v (batches %d/%d): Jobs 3 reading a file differs from Jobs 1:\n%s", name, o, sz.target, sz.max, firstDiff(got, want))
+				}
+				if pread != wantPread {
+					t.Errorf("%s %+v: the workers read the file themselves: %v, want %v", name, o, pread, wantPread)
 				}
 			}
 		}
@@ -891,14 +951,23 @@ func TestJobsStepDown(t *testing.T) {
 		readGCCycles = func([]metrics.Sample) uint64 { cycles += tc.perCall; return cycles }
 		stepped := map[string]bool{}
 		for name, data := range inputs(t) {
-			for _, o := range []Options{{}, {Raw: true}, {TextOnly: true, Email: true}} {
+			for _, o := range []Options{{}, {Raw: true}, {TextOnly: true, Email: true}, {Raw: true, NoLineNumbers: true}} {
 				o.Jobs = 1
 				want := render(t, name, data, o)
 				o.Jobs = 3
 				before := stepDowns.Load()
-				got := render(t, name, data, o)
+				key := fmt.Sprintf("%s raw=%v", name, o.Raw)
+				var got string
+				if o.NoLineNumbers {
+					// Read as a file, whose batches the workers read
+					// themselves (runAt).
+					got, _ = renderAt(t, name, data, o)
+					key += " file"
+				} else {
+					got = render(t, name, data, o)
+				}
 				if stepDowns.Load() > before {
-					stepped[fmt.Sprintf("%s raw=%v", name, o.Raw)] = true
+					stepped[key] = true
 				}
 				if got != want {
 					t.Fatalf("%s %s %+v: Jobs 3 differs from Jobs 1:\n%s", tc.name, name, o, firstDiff(got, want))
@@ -910,7 +979,7 @@ func TestJobsStepDown(t *testing.T) {
 		}
 		// The generated mailbox, read as mail and as text, has cut points
 		// past a window (the samples are a few KiB, most of them).
-		if tc.stepDown && (!stepped["gen.mbox raw=false"] || !stepped["gen.mbox raw=true"]) {
+		if tc.stepDown && (!stepped["gen.mbox raw=false"] || !stepped["gen.mbox raw=true"] || !stepped["gen.mbox raw=true file"]) {
 			t.Errorf("%s: stepped down only on %v", tc.name, stepped)
 		}
 	}

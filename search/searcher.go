@@ -389,6 +389,19 @@ func (s *searcher) run() error {
 		cut = mailbox.CutFor(head)
 	}
 	if s.o.Jobs > 1 && !live && !s.o.lines() && (!mail || s.o.TextOnly || s.o.CountOnly) && cut != nil {
+		if !mail && !s.o.lineNumbers() && s.in.Start.Offset <= 0 && int64(br.Buffered()) >= min(preadMin, int64(br.Size())) {
+			// A regular file longer than the buffer's first read (whose
+			// size is not asked of a smaller one), whose batches the
+			// workers read (runAt).
+			if ra, ok := preadInput(s.in.R, s.under, br.Buffered()); ok {
+				err := s.pieces(nil, ra, false, cut, at)
+				if sk, ok := s.in.R.(io.Seeker); ok && err == nil {
+					// Where reading it through would have left it.
+					_, err = sk.Seek(s.read, io.SeekStart)
+				}
+				return err
+			}
+		}
 		var r io.Reader = br
 		if s.under != nil {
 			// The batches read the input itself once br's bytes are
@@ -396,7 +409,7 @@ func (s *searcher) run() error {
 			head, _ := br.Peek(br.Buffered())
 			r = io.MultiReader(bytes.NewReader(head), s.under)
 		}
-		return s.pieces(r, mail, cut, at)
+		return s.pieces(r, nil, mail, cut, at)
 	}
 	st := s.kit.st
 	if st != nil && !s.o.lines() {

@@ -4,8 +4,11 @@ package walk
 
 import (
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"syscall"
+	"time"
 )
 
 // OpenInput opens in for reading. A file the walk saw regular is read by
@@ -70,6 +73,47 @@ func (f *file) ReadAt(p []byte, off int64) (int, error) {
 	}
 	return n, nil
 }
+
+// Stat returns the file's description (fstat(2)): the search asks it of
+// a file too large for its first read, whose pieces its workers then read
+// at their offsets (ReadAt).
+func (f *file) Stat() (fs.FileInfo, error) {
+	var st syscall.Stat_t
+	for {
+		err := syscall.Fstat(f.fd, &st)
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			return nil, &os.PathError{Op: "stat", Path: f.path, Err: err}
+		}
+		return &fileInfo{name: filepath.Base(f.path), st: st}, nil
+	}
+}
+
+// fileInfo is what Stat says of a file: its size and whether it is a
+// regular file, which is what the search asks; not its time.
+type fileInfo struct {
+	name string
+	st   syscall.Stat_t
+}
+
+func (fi *fileInfo) Name() string { return fi.name }
+func (fi *fileInfo) Size() int64  { return fi.st.Size }
+func (fi *fileInfo) Mode() fs.FileMode {
+	m := fs.FileMode(fi.st.Mode & 0o777)
+	switch fi.st.Mode & syscall.S_IFMT {
+	case syscall.S_IFREG:
+	case syscall.S_IFDIR:
+		m |= fs.ModeDir
+	default:
+		m |= fs.ModeIrregular
+	}
+	return m
+}
+func (fi *fileInfo) ModTime() time.Time { return time.Time{} } // not asked: the systems spell it apart
+func (fi *fileInfo) IsDir() bool        { return fi.Mode().IsDir() }
+func (fi *fileInfo) Sys() any           { return &fi.st }
 
 // Close closes the file's descriptor.
 func (f *file) Close() error {

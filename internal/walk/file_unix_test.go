@@ -47,6 +47,15 @@ func TestOpenInput(t *testing.T) {
 		if _, ok := f.(*os.File); ok {
 			t.Errorf("%s: an os.File, want the walk's own file", p)
 		}
+		// Stat, which the search asks of a file larger than its first
+		// read, says what os.Stat says of its size and kind.
+		st, ok := f.(interface{ Stat() (fs.FileInfo, error) })
+		if !ok {
+			t.Fatalf("%s: no Stat method", p)
+		}
+		if fi, err := st.Stat(); err != nil || fi.Size() != int64(len(want)) || !fi.Mode().IsRegular() || fi.IsDir() || fi.Name() != "a.txt" {
+			t.Errorf("Stat: %v, %v; want a.txt, regular, %d bytes", fi, err, len(want))
+		}
 		got, err := io.ReadAll(f)
 		if err != nil || string(got) != want {
 			t.Errorf("read %q, %v; want %q", got, err, want)
@@ -59,6 +68,9 @@ func TestOpenInput(t *testing.T) {
 		}
 		if err := f.Close(); !errors.Is(err, os.ErrClosed) {
 			t.Errorf("second Close: %v, want os.ErrClosed", err)
+		}
+		if _, err := st.Stat(); err == nil {
+			t.Error("Stat after Close: no error")
 		}
 	}
 	if _, err := OpenInput(Input{Path: filepath.Join(dir, "none"), Label: "none", Regular: true}); !errors.Is(err, fs.ErrNotExist) {
