@@ -182,36 +182,38 @@ func (p *pipeline) nextCut(off int64) (end int64, eof bool, err error) {
 			size = preadFirst
 		}
 		lo := max(off, hi-size)
-		n, err := p.ra.ReadAt(p.win[:min(target, hi+preadOverlap)-lo], lo)
-		if err != nil {
-			if err == io.EOF {
-				err = nil
-			}
-			return lo + int64(n), true, err
-		}
-		if c := p.cut(p.win[:n]); c > 0 && lo+int64(c) > off {
-			return lo + int64(c), false, nil
+		if end, found, eof, err := p.cutIn(off, lo, min(target, hi+preadOverlap)); found || eof {
+			return end, eof, err
 		}
 		hi = lo
 	}
 	// On past it, in reads that double.
 	step := int64(preadFirst)
 	for pos := target; pos < off+int64(batchMax); step = min(2*step, preadBack) {
-		lo := max(off, pos-preadOverlap)
 		hi := min(off+int64(batchMax), pos+step)
-		n, err := p.ra.ReadAt(p.win[:hi-lo], lo)
-		if err != nil {
-			if err == io.EOF {
-				err = nil
-			}
-			return lo + int64(n), true, err
-		}
-		if c := p.cut(p.win[:n]); c > 0 && lo+int64(c) > off {
-			return lo + int64(c), false, nil
+		if end, found, eof, err := p.cutIn(off, max(off, pos-preadOverlap), hi); found || eof {
+			return end, eof, err
 		}
 		pos = hi
 	}
 	return -1, false, nil
+}
+
+// cutIn reads the input from lo to hi into p.win and looks for a cut point
+// there after off: found, it returns it; at the end of the input (eof),
+// it returns that end, and the read's error if it was not io.EOF.
+func (p *pipeline) cutIn(off, lo, hi int64) (end int64, found, eof bool, err error) {
+	n, err := p.ra.ReadAt(p.win[:hi-lo], lo)
+	if err != nil {
+		if err == io.EOF {
+			err = nil
+		}
+		return lo + int64(n), false, true, err
+	}
+	if c := p.cut(p.win[:n]); c > 0 && lo+int64(c) > off {
+		return lo + int64(c), true, false, nil
+	}
+	return 0, false, false, nil
 }
 
 // fill reads b's bytes, from b.offset to b.end, into b.buf: fewer where the
