@@ -37,8 +37,9 @@ var seeds = []string{
 }
 
 // FuzzParse checks that Parse never panics, that a parsed URL's String
-// parses back to the same value, that strict and lenient modes agree, and
-// that http URLs agree with net/url.
+// parses back to the same value, that strict and lenient modes agree,
+// that http URLs agree with net/url, and that the JSON form's writer
+// writes what encoding/json writes.
 func FuzzParse(f *testing.F) {
 	for _, s := range seeds {
 		f.Add(s)
@@ -51,6 +52,13 @@ func FuzzParse(f *testing.F) {
 			if u != nil && u.HasPassword {
 				checkPassword(t, in, u)
 			}
+		}
+		for _, redact := range []bool{false, true} {
+			sameAsEncodingJSON(t, in, NewParts(in, strict, serr, redact))
+			sameAsEncodingJSON(t, in, NewParts(in, lenient, lerr, redact))
+			// The strings of Security and of a map's keys, which encoding/json
+			// writes as Go strings, not JSONStrings.
+			sameAsEncodingJSON(t, in, Parts{Raw: JSONString(in), Security: []string{in}, MailtoHeaders: map[string]JSONString{in: "v", "k": JSONString(in)}})
 		}
 		if lerr == nil {
 			roundTrip(t, in, lenient, ParseLenient)

@@ -26,6 +26,17 @@ func AppendJSONString(b []byte, s string) []byte {
 	const hex = "0123456789abcdef"
 	b = append(b, '"')
 	for i := 0; i < len(s); {
+		// A run of bytes written as they are, at once.
+		j := i
+		for j < len(s) && jsonPlain[s[j]] {
+			j++
+		}
+		if j > i {
+			b = append(b, s[i:j]...)
+			if i = j; i == len(s) {
+				break
+			}
+		}
 		c := s[i]
 		switch {
 		case c == '"' || c == '\\':
@@ -60,6 +71,15 @@ func AppendJSONString(b []byte, s string) []byte {
 	}
 	return append(b, '"')
 }
+
+// jsonPlain says which bytes AppendJSONString writes as they are: ASCII
+// but for the control characters, DEL, '"' and the backslash.
+var jsonPlain = func() (t [256]bool) {
+	for c := 0x20; c < 0x7f; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
 
 // Parts is the JSON form of a parse: one flat object with snake_case keys,
 // the form urlgrep --parse and --json write (documented in README.md,

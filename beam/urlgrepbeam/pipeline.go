@@ -14,7 +14,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/fileio"
@@ -194,17 +193,14 @@ func (f *searchFn) ProcessElement(ctx context.Context, rg Range, emit func(strin
 	if !rg.Whole && rg.Start > 0 {
 		in.Start = search.Start{Offset: rg.Start, Line: rg.Line, Messages: rg.Messages, Mail: rg.Mail}
 	}
-	var line bytes.Buffer
-	enc := json.NewEncoder(&line)
-	enc.SetEscapeHTML(false)
+	var line []byte
 	_, err = search.Search(in, f.Options.search(), func(ev *search.Event) bool {
 		if ev.Kind != search.URL {
 			return true
 		}
-		line.Reset()
-		if err := enc.Encode(record.New(rg.Path, ev, false)); err == nil {
-			emit(strings.TrimSuffix(line.String(), "\n"))
-		}
+		r := record.New(rg.Path, ev, false)
+		line = r.AppendJSON(line[:0])
+		emit(string(line))
 		return true
 	})
 	return err

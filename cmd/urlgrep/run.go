@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -152,8 +151,7 @@ func (e *errWriter) Write(b []byte) (int, error) {
 // skipped, at most 1 MiB a line). Exit 0 when all are valid, 1 when some
 // are not, 2 when standard input could not be read.
 func parseURLs(urls []string, cfg config, stdin io.Reader, out *bufio.Writer, stderr io.Writer) int {
-	enc := json.NewEncoder(out)
-	enc.SetEscapeHTML(false)
+	var buf []byte
 	code := exitFound
 	one := func(raw string) bool {
 		parse := rfc1738.ParseLenient
@@ -164,7 +162,10 @@ func parseURLs(urls []string, cfg config, stdin io.Reader, out *bufio.Writer, st
 		if err != nil {
 			code = exitNone
 		}
-		return enc.Encode(rfc1738.NewParts(raw, u, err, cfg.redact)) == nil
+		p := rfc1738.NewParts(raw, u, err, cfg.redact)
+		buf = append(p.AppendJSON(buf[:0]), '\n')
+		_, werr := out.Write(buf)
+		return werr == nil
 	}
 	if len(urls) > 0 {
 		for _, raw := range urls {

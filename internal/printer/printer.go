@@ -8,7 +8,6 @@ package printer
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -68,7 +67,6 @@ type Printer struct {
 	Sink      func() error // the error writing the output under the buffer, if any: the printer stops at it
 	out       *bufio.Writer
 	stderr    io.Writer
-	enc       *json.Encoder
 	showFile  bool
 	color     bool            // --color: pal colors the output
 	pal       Colors          // the colors, with color
@@ -87,8 +85,8 @@ type Printer struct {
 	trouble bool  // some input could not be read
 	err     error // writing failed
 
-	textBuf [2]string // what texts returns, reused: no allocation per URL
-	jbuf    bytes.Buffer
+	textBuf [2]string           // what texts returns, reused: no allocation per URL
+	jbuf    []byte              // --json: the record being written, reused
 	hides   []*strings.Replacer // --redact: what the URLs of the input hide, for the lines shown (-A/-B/-C)
 }
 
@@ -101,8 +99,6 @@ func New(o Options, out *bufio.Writer, stderr io.Writer, showFile, color bool) *
 	if p.pal = o.Colors; p.pal == (Colors{}) {
 		p.pal = DefaultColors
 	}
-	p.enc = json.NewEncoder(&p.jbuf)
-	p.enc.SetEscapeHTML(false)
 	return p
 }
 
@@ -271,11 +267,13 @@ func (p *Printer) Event(ev *search.Event) bool {
 		return p.o.MaxCount < 0 || p.n < int64(p.o.MaxCount) // the lines are printed as they come
 	}
 	if p.o.JSON {
-		p.jbuf.Reset()
-		if err := p.enc.Encode(record.New(p.current, ev, p.o.Redact)); err != nil && p.err == nil {
-			p.err = err
+		r := record.New(p.current, ev, p.o.Redact)
+		p.jbuf = append(r.AppendJSON(p.jbuf[:0]), '\n')
+		if hide != nil {
+			p.out.WriteString(redact.In(hide, string(p.jbuf)))
+		} else {
+			p.out.Write(p.jbuf)
 		}
-		p.out.WriteString(redact.In(hide, p.jbuf.String()))
 	} else {
 		for _, text := range texts {
 			p.prefix(p.current)

@@ -79,3 +79,45 @@ func New(file string, ev *search.Event, redactPw bool) Record {
 func ptr[T any](v T) *T { return &v }
 
 func jptr(s string) *rfc1738.JSONString { v := rfc1738.JSONString(s); return &v }
+
+// AppendJSON appends r as a JSON object: byte for byte what encoding/json
+// writes for it with HTML escaping off (json.Encoder.SetEscapeHTML), less
+// the Encoder's newline (TestAppendJSON); the members in its fields'
+// order, then the Parts's.
+func (r *Record) AppendJSON(b []byte) []byte {
+	o := rfc1738.JSONObject{B: append(b, '{')}
+	o.String("file", string(r.File))
+	o.Int("line", int64(r.Line))
+	o.Int("column", int64(r.Column))
+	o.Int("offset", r.Offset)
+	o.Int("end", r.End)
+	o.Key("kind")
+	o.B = append(o.B, '"')
+	o.B = append(o.B, r.Kind...) // a Kind's name ("bare", "Kind(9)"): nothing JSON escapes
+	o.B = append(o.B, '"')
+	o.String("text", string(r.Text))
+	o.Bool("rejoined", r.Rejoined)
+	o.Strings("alternates", r.Alternates)
+	if r.PartLine != 0 {
+		o.Int("part_line", int64(r.PartLine))
+	}
+	if r.PartColumn != 0 {
+		o.Int("part_column", int64(r.PartColumn))
+	}
+	if r.PartOffset != nil {
+		o.Int("part_offset", *r.PartOffset)
+	}
+	if r.Exact != nil {
+		o.Bool("exact", *r.Exact)
+	}
+	if r.Message != 0 {
+		o.Int("message", int64(r.Message))
+	}
+	o.StringPtr("message_id", r.MessageID)
+	o.OmitEmpty("part", r.Part)
+	o.StringPtr("context", r.Context)
+	o.StringPtr("wrapped_by", r.WrappedBy)
+	o.Strings("wrappers", r.Wrappers)
+	r.Parts.AppendMembers(&o)
+	return append(o.B, '}')
+}
