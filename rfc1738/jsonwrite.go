@@ -35,6 +35,13 @@ func (o *JSONObject) String(name, s string) {
 	o.B = AppendJSONString(o.B, s)
 }
 
+// Plain writes a member whose value is s as encoding/json writes a Go
+// string (not a [JSONString]: a byte that is not UTF-8 becomes U+FFFD).
+func (o *JSONObject) Plain(name, s string) {
+	o.Key(name)
+	o.B = appendPlainString(o.B, s)
+}
+
 // OmitEmpty writes a member whose value is s, unless s is empty
 // (encoding/json's omitempty).
 func (o *JSONObject) OmitEmpty(name string, s JSONString) {

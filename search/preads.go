@@ -133,7 +133,7 @@ func (p *pipeline) firstErr(err error) error {
 // end with a nil cut: serialTo), and returns where the batches go on, or
 // -1 at the end of the input or when the search stopped.
 func (p *pipeline) serialAt(off int64, cut func([]byte) int) (int64, error) {
-	cur := p.newBatch(off, 1, nil)
+	cur := p.newBatch(off, 1, nil) // lines are not counted here: every batch's first is 1
 	sr := &sectionCounter{r: io.NewSectionReader(p.ra, off, math.MaxInt64-off)}
 	next, err := p.scanHere(cur, sr, cut)
 	if next == nil {

@@ -91,10 +91,7 @@ func (r *Record) AppendJSON(b []byte) []byte {
 	o.Int("column", int64(r.Column))
 	o.Int("offset", r.Offset)
 	o.Int("end", r.End)
-	o.Key("kind")
-	o.B = append(o.B, '"')
-	o.B = append(o.B, r.Kind...) // a Kind's name ("bare", "Kind(9)"): nothing JSON escapes
-	o.B = append(o.B, '"')
+	o.Plain("kind", r.Kind)
 	o.String("text", string(r.Text))
 	o.Bool("rejoined", r.Rejoined)
 	o.Strings("alternates", r.Alternates)
