@@ -73,3 +73,14 @@ func ExampleParser() {
 	fmt.Println(valid, "valid")
 	// Output: 2 valid
 }
+
+// The JSON form of a parse, as urlgrep --parse writes it: a key that does
+// not apply is absent, the password redacted (§6).
+func ExampleParts_AppendJSON() {
+	raw := "ftp://anonymous:secret@ftp.example.edu/pub/file.txt;type=i"
+	u, err := rfc1738.Parse(raw)
+	p := rfc1738.NewParts(raw, u, err, true)
+	fmt.Println(string(p.AppendJSON(nil)))
+	// Output:
+	// {"url":"ftp://anonymous:xxxxx@ftp.example.edu/pub/file.txt;type=i","raw":"ftp://anonymous:xxxxx@ftp.example.edu/pub/file.txt;type=i","scheme":"ftp","valid":true,"security":["password"],"user":"anonymous","password":"xxxxx","host":"ftp.example.edu","port":21,"path":"pub/file.txt;type=i","ftp_type":"i","ftp_commands":["CWD pub","TYPE I","RETR file.txt"]}
+}
