@@ -109,3 +109,52 @@ func TestPreadProgress(t *testing.T) {
 		}
 	}
 }
+
+// coverFailFile is a memFile whose reads that hold byte failAt fail with
+// err: a bad sector, which the workers' reads of their batches meet and
+// the few KiB the caller's goroutine reads before each batch's end do not.
+type coverFailFile struct {
+	memFile
+	failAt int64
+	err    error
+	failed int
+}
+
+func (f *coverFailFile) ReadAt(b []byte, off int64) (int, error) {
+	if off <= f.failAt && f.failAt < off+int64(len(b)) {
+		f.failed++
+		return 0, f.err
+	}
+	return f.memFile.ReadAt(b, off)
+}
+
+// TestPreadWorkerError checks that a read error a worker meets on its
+// batch (runAt), and only there, ends the search with that error, after
+// the URLs of the batches before it.
+func TestPreadWorkerError(t *testing.T) {
+	defer func(m int64) { preadMin = m }(preadMin)
+	preadMin = 0
+	line := "a line of prose and http://example.org/page then more words\n"
+	data := bytes.Repeat([]byte(line+line+"\n"), 20000) // 2.4 MB, a blank line every three
+	broken := errors.New("input/output error")
+	failAt := int64(len(data)/2 + 1000)
+	f := &coverFailFile{memFile: memFile{bytes.NewReader(data)}, failAt: failAt, err: broken}
+	n := 0
+	_, err := Search(Input{Name: "f", R: f}, Options{Raw: true, NoLineNumbers: true, TextOnly: true, Jobs: 2}, func(ev *Event) bool {
+		if ev.Kind == URL {
+			if ev.End > failAt {
+				t.Errorf("a URL at %d-%d, past the bad byte at %d", ev.Pos.Offset, ev.End, failAt)
+			}
+			n++
+		}
+		return true
+	})
+	if !errors.Is(err, broken) || f.failed == 0 {
+		t.Errorf("error %v after %d failed reads, want %v", err, f.failed, broken)
+	}
+	// The batches before the bad one, less those in flight with it (at
+	// most five of about 64 KiB, as the pipeline holds).
+	if per := len(line+line+"\n") / 2; n < int(failAt-5*64<<10)/per {
+		t.Errorf("%d URLs before the bad byte at %d", n, failAt)
+	}
+}
