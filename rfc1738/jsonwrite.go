@@ -60,6 +60,12 @@ func (o *JSONObject) StringPtr(name string, s *JSONString) {
 // Strings writes a member whose value is an array of ss, unless it is
 // empty.
 func (o *JSONObject) Strings(name string, ss []JSONString) {
+	appendArray(o, name, ss, AppendJSONString)
+}
+
+// appendArray writes a member whose value is an array of ss, each
+// written by one, unless ss is empty.
+func appendArray[S ~string](o *JSONObject, name string, ss []S, one func([]byte, string) []byte) {
 	if len(ss) == 0 {
 		return
 	}
@@ -69,7 +75,7 @@ func (o *JSONObject) Strings(name string, ss []JSONString) {
 		if i > 0 {
 			o.B = append(o.B, ',')
 		}
-		o.B = AppendJSONString(o.B, string(s))
+		o.B = one(o.B, string(s))
 	}
 	o.B = append(o.B, ']')
 }
@@ -177,17 +183,7 @@ func (p *Parts) AppendMembers(o *JSONObject) {
 		o.Int("error_offset", int64(*p.ErrorOffset))
 	}
 	o.Strings("warnings", p.Warnings)
-	if len(p.Security) > 0 {
-		o.Key("security")
-		o.B = append(o.B, '[')
-		for i, s := range p.Security {
-			if i > 0 {
-				o.B = append(o.B, ',')
-			}
-			o.B = appendPlainString(o.B, s)
-		}
-		o.B = append(o.B, ']')
-	}
+	appendArray(o, "security", p.Security, appendPlainString)
 	o.StringPtr("user", p.User)
 	o.StringPtr("password", p.Password)
 	o.StringPtr("host", p.Host)

@@ -1,7 +1,6 @@
 package search
 
 import (
-	"fmt"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -154,16 +153,7 @@ func TestJobsGainStretches(t *testing.T) {
 				want := render(t, name, data, o)
 				o.Jobs = 3
 				s, r := gainStretches.Load(), gainResumes.Load()
-				key := fmt.Sprintf("%s raw=%v", name, o.Raw)
-				var got string
-				if o.NoLineNumbers {
-					// Read as a file, whose batches the workers read
-					// themselves (runAt).
-					got, _ = renderAt(t, name, data, o)
-					key += " file"
-				} else {
-					got = render(t, name, data, o)
-				}
+				got, key := renderWatched(t, name, data, o)
 				stretched[key] = stretched[key] || gainStretches.Load() > s
 				resumed[key] = resumed[key] || gainResumes.Load() > r
 				if got != want {

@@ -46,6 +46,21 @@ func renderAt(t *testing.T, name string, data []byte, o Options) (string, bool) 
 	return out, preadSearches.Load() > before
 }
 
+// renderWatched is render of data for the pipeline's watches' tests
+// (TestJobsGainStretches, TestJobsStepDown): as a regular file, whose
+// batches the workers read themselves (runAt), when o asks no line
+// numbers. key names the run in their tallies of which inputs stepped
+// down: the input, whether raw, and whether read as a file.
+func renderWatched(t *testing.T, name string, data []byte, o Options) (got, key string) {
+	t.Helper()
+	key = fmt.Sprintf("%s raw=%v", name, o.Raw)
+	if o.NoLineNumbers {
+		got, _ = renderAt(t, name, data, o)
+		return got, key + " file"
+	}
+	return render(t, name, data, o), key
+}
+
 // memFile is a regular file in memory: an io.ReaderAt and io.Seeker with
 // a Stat method, as an *os.File is.
 type memFile struct {
@@ -956,16 +971,7 @@ func TestJobsStepDown(t *testing.T) {
 				want := render(t, name, data, o)
 				o.Jobs = 3
 				before := stepDowns.Load()
-				key := fmt.Sprintf("%s raw=%v", name, o.Raw)
-				var got string
-				if o.NoLineNumbers {
-					// Read as a file, whose batches the workers read
-					// themselves (runAt).
-					got, _ = renderAt(t, name, data, o)
-					key += " file"
-				} else {
-					got = render(t, name, data, o)
-				}
+				got, key := renderWatched(t, name, data, o)
 				if stepDowns.Load() > before {
 					stepped[key] = true
 				}
