@@ -57,7 +57,7 @@ func preadInput(r, under io.Reader, back int) (io.ReaderAt, bool) {
 	if err != nil || !fi.Mode().IsRegular() || fi.Size() < preadMin {
 		return nil, false
 	}
-	return outlookInput(r, under, back)
+	return inputAt(r, under, back)
 }
 
 // runAt is run over ra, the input from its start, whose batches the

@@ -220,7 +220,7 @@ func (s *searcher) open() (r *bufio.Reader, mail, skip, live bool, done func(), 
 		// An Outlook .msg file, a compound file read at its offsets: it
 		// is read as the MIME message it holds (mailbox.OutlookMessage),
 		// which needs the file itself, from its start.
-		if ra, ok := outlookInput(s.in.R, s.under, br.Buffered()); ok {
+		if ra, ok := inputAt(s.in.R, s.under, br.Buffered()); ok {
 			if mr, err := mailbox.OutlookMessage(ra); err == nil {
 				prev := done
 				done = func() { mr.Close(); prev() }
@@ -298,10 +298,12 @@ func (s *searcher) open() (r *bufio.Reader, mail, skip, live bool, done func(), 
 	return br, false, false, live, done, nil
 }
 
-// outlookInput returns the input r as an io.ReaderAt whose offset 0 is the
+// inputAt returns the input r as an io.ReaderAt whose offset 0 is the
 // input's first byte, when it is one: under is the searcher's reader of
-// r (nil when r is decompressed), back the bytes its buffer holds.
-func outlookInput(r, under io.Reader, back int) (io.ReaderAt, bool) {
+// r (nil when r is decompressed), back the bytes its buffer holds. An
+// Outlook message is read at its offsets so, and a large file's pieces
+// by the pipeline's workers (preadInput).
+func inputAt(r, under io.Reader, back int) (io.ReaderAt, bool) {
 	ra, ok := r.(io.ReaderAt)
 	if !ok || under == nil {
 		return nil, false
