@@ -8,6 +8,7 @@ import (
 	"context"
 	"flag"
 	"log"
+	"os"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -46,7 +47,29 @@ func main() {
 	}
 	p, s := beam.NewPipelineWithRoot()
 	urlgrepbeam.Run(s, *input, *output, o, *counts)
-	if err := beamx.Run(context.Background(), p); err != nil {
+	tmp := privateTempDir()
+	err := beamx.Run(context.Background(), p)
+	if tmp != "" {
+		os.RemoveAll(tmp)
+	}
+	if err != nil {
 		log.Fatalf("urlgrep-beam: %v", err)
 	}
+}
+
+// privateTempDir makes a temporary directory for the run and points
+// TMPDIR at it, and returns it ("" where it cannot be made): Beam's SDK
+// leaves an empty beamloopbackworker-* file in os.TempDir() on each run
+// in loopback mode, Prism's (runnerlib.Execute, apache/beam#27569), which
+// goes with the directory.
+func privateTempDir() string {
+	dir, err := os.MkdirTemp("", "urlgrep-beam-")
+	if err != nil {
+		return ""
+	}
+	if err := os.Setenv("TMPDIR", dir); err != nil {
+		os.Remove(dir)
+		return ""
+	}
+	return dir
 }
