@@ -117,5 +117,5 @@ func (cfg config) walkProblem(stderr io.Writer, err error) (trouble bool) {
 
 // walkOptions are the walk's options that the flags set.
 func (cfg config) walkOptions() walk.Options {
-	return walk.Options{Recursive: cfg.recursive, Follow: cfg.follow, SkipDirs: cfg.skipDirs, Include: cfg.include, Exclude: cfg.exclude, ExcludeDir: cfg.excludeDir, StdinLabel: cfg.label}
+	return walk.Options{Recursive: cfg.recursive, Follow: cfg.follow, SkipDirs: cfg.skipDirs, Hidden: cfg.hidden, Include: cfg.include, Exclude: cfg.exclude, ExcludeDir: cfg.excludeDir, StdinLabel: cfg.label}
 }

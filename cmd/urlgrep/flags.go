@@ -42,6 +42,7 @@ type config struct {
 
 	// input
 	recursive   bool
+	hidden      bool
 	follow      bool // -R: -r following every symbolic link
 	skipDirs    bool // -d skip: directories named skipped with no word
 	quietBinary bool // -I: binary files skipped with no note
@@ -127,6 +128,7 @@ func newFlags(cfg *config) (*flag.FlagSet, []flagdoc.Group) {
 	fs = group("Input")
 	fs.BoolVarP(&cfg.recursive, "recursive", "r", false, "read directories (a maildir, an MH folder, Apple Mail's folders, a news spool) recursively; with no file, the current directory")
 	fs.BoolVarP(&cfg.follow, "dereference-recursive", "R", false, "as -r, and follow every symbolic link met, as grep -R (-r follows only those named)")
+	fs.BoolVar(&cfg.hidden, "hidden", false, "with -r, read dot files and dot directories too, as grep -r does (by default they are passed over, but for mail folders: Maildir++'s .Sent, KMail's .inbox.directory)")
 	fs.StringArrayVar(&cfg.include, "include", nil, "with -r, read only files whose base name matches `glob` (repeatable)")
 	fs.StringArrayVar(&cfg.exclude, "exclude", nil, "skip files whose base name matches `glob` (repeatable)")
 	fs.StringArrayVar(&cfg.excludeDir, "exclude-dir", nil, "with -r, skip directories whose base name matches `glob` (repeatable)")
@@ -249,7 +251,7 @@ func (cfg *config) check(set func(name string) bool) string {
 		flag   string
 		others []string
 	}{
-		{"parse", []string{"regexp", "file", "invert-match", "linkify", "pick", "json", "count", "files-with-matches", "files-without-match", "quiet", "context", "context-lines", "after-context", "before-context", "recursive", "dereference-recursive", "line-number", "column", "byte-offset", "unique", "max-count"}},
+		{"parse", []string{"regexp", "file", "invert-match", "linkify", "pick", "json", "count", "files-with-matches", "files-without-match", "quiet", "context", "context-lines", "after-context", "before-context", "recursive", "dereference-recursive", "hidden", "line-number", "column", "byte-offset", "unique", "max-count"}},
 		{"linkify", []string{"exclude-scheme", "regexp", "file", "invert-match", "pick", "json", "count", "files-with-matches", "files-without-match", "quiet", "context", "context-lines", "after-context", "before-context", "line-number", "column", "byte-offset", "unique", "max-count", "canonical", "strict", "hyphen", "with-filename", "null", "null-data"}},
 		{"pick", []string{"json", "count", "files-with-matches", "files-without-match", "quiet", "context", "context-lines", "after-context", "before-context", "null", "null-data"}},
 		{"json", []string{"count", "files-with-matches", "files-without-match", "context-lines", "after-context", "before-context", "null"}},

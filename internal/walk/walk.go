@@ -2,7 +2,8 @@
 // read, one at a time as the walk finds them: "-" is standard input; a
 // directory is an error unless recursive, and then its regular files come
 // in lexical order, dot files and a maildir's tmp/ (messages being
-// delivered) left out.
+// delivered) left out, and dot directories but those of mail folders
+// (Maildir++'s ".Sent", KMail's ".inbox.directory").
 package walk
 
 import (
@@ -77,6 +78,11 @@ type Options struct {
 	// StdinLabel is the name standard input ("-") goes by, as grep's
 	// --label sets it; StdinName when empty.
 	StdinLabel string
+
+	// Hidden reads dot files and dot directories too, as grep -r does
+	// and ripgrep's --hidden. Without it they are passed over, but for
+	// the dot directories that hold mail folders (mailFolder).
+	Hidden bool
 }
 
 // BadGlob returns the first glob of o that is malformed, or "".
@@ -229,14 +235,15 @@ func (o *Options) dir(path string, up []os.FileInfo, yield func(Input) bool) boo
 
 // entries yields what the entries of the directory dir stand for: its
 // regular files that the globs want, and the files of its subdirectories
-// but dot directories, a maildir's tmp/ (messages being delivered) and
-// those ExcludeDir drops. Dot files are passed over, and so are symbolic
-// links unless Follow (grep -r follows a link only when it is an operand,
-// grep -R every one); up are the directories dir is in, dir last.
+// but dot directories that are no mail folders (mailFolder), a maildir's
+// tmp/ (messages being delivered) and those ExcludeDir drops. Dot files
+// are passed over (both unless Hidden), and so are symbolic links unless
+// Follow (grep -r follows a link only when it is an operand, grep -R
+// every one); up are the directories dir is in, dir last.
 func (o *Options) entries(dir string, entries []fs.DirEntry, up []os.FileInfo, yield func(Input) bool) bool {
 	for _, d := range entries {
 		base := d.Name()
-		if strings.HasPrefix(base, ".") {
+		if strings.HasPrefix(base, ".") && !o.Hidden && !(d.IsDir() && mailFolder(dir, base)) {
 			continue
 		}
 		path := join(dir, base)
@@ -291,10 +298,35 @@ func join(dir, base string) string {
 	return d + sep + base
 }
 
+// mailFolder reports whether base, a dot directory in dir, holds mail
+// folders that a walk passing over dot directories would lose: a maildir
+// (its cur/ and new/), as the folders of Maildir++ are (".Sent",
+// ".INBOX.lists" beside the inbox's cur/, new/ and tmp/: Courier's
+// layout, which Dovecot, Evolution and most IMAP servers' maildirs
+// follow), or the ".X.directory" of KMail and Akonadi beside a maildir X,
+// which holds X's subfolders.
+func mailFolder(dir, base string) bool {
+	path := join(dir, base)
+	if isDir(filepath.Join(path, "cur")) && isDir(filepath.Join(path, "new")) {
+		return true
+	}
+	if name, ok := strings.CutSuffix(base[1:], ".directory"); ok && name != "" {
+		sibling := join(dir, name)
+		return isDir(filepath.Join(sibling, "cur")) && isDir(filepath.Join(sibling, "new"))
+	}
+	return false
+}
+
+// isDir reports whether path names a directory.
+func isDir(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.IsDir()
+}
+
 // isMaildir reports whether dir holds a maildir's cur, new and tmp.
 func isMaildir(dir string) bool {
 	for _, sub := range []string{"cur", "new", "tmp"} {
-		if fi, err := os.Stat(filepath.Join(dir, sub)); err != nil || !fi.IsDir() {
+		if !isDir(filepath.Join(dir, sub)) {
 			return false
 		}
 	}

@@ -108,6 +108,51 @@ func TestInputsLargeDirectory(t *testing.T) {
 	}
 }
 
+// TestInputsMailFolders checks the dot directories a walk reads: those
+// of mail folders, Maildir++'s (".Sent", ".INBOX.lists": Courier's,
+// Dovecot's and Evolution's layout) and KMail's (".inbox.directory", the
+// subfolders of the maildir inbox beside it), and no other, dot files
+// left out; with Hidden, every dot file and directory, as grep -r reads
+// them.
+func TestInputsMailFolders(t *testing.T) {
+	dir := t.TempDir()
+	makeFiles(t, dir, "Maildir/cur/1", "Maildir/new/2", "Maildir/tmp/3", "Maildir/dovecot-uidlist",
+		"Maildir/.Sent/cur/4", "Maildir/.Sent/new/5", "Maildir/.Sent/tmp/6", "Maildir/.Sent/maildirfolder",
+		"Maildir/.INBOX.lists/cur/7", "Maildir/.INBOX.lists/new/8",
+		"Maildir/.notes/cur/9", // no new/: no maildir
+		"kmail/inbox/cur/10", "kmail/inbox/new/11", "kmail/inbox/tmp/12",
+		"kmail/.inbox.directory/lists/cur/13", "kmail/.inbox.directory/lists/new/14",
+		"kmail/.outbox.directory/x/cur/15", // no outbox maildir beside it
+		"kmail/..directory/cur/16",         // an empty name: no maildir beside it
+		"src/.git/config", "src/.cache/new/a", "src/.cache/cur/b/c", "src/.env", "src/main.go")
+	walked := func(o Options) string {
+		o.Recursive = true
+		var got []string
+		for in := range Inputs([]string{dir}, o) {
+			if in.Err != nil {
+				t.Fatalf("%s: %v", in.Label, in.Err)
+			}
+			got = append(got, strings.TrimPrefix(in.Label, dir+"/"))
+		}
+		return strings.Join(got, " ")
+	}
+	want := "Maildir/.INBOX.lists/cur/7 Maildir/.INBOX.lists/new/8 Maildir/.Sent/cur/4 Maildir/.Sent/maildirfolder Maildir/.Sent/new/5 " +
+		"Maildir/cur/1 Maildir/dovecot-uidlist Maildir/new/2 " +
+		"kmail/.inbox.directory/lists/cur/13 kmail/.inbox.directory/lists/new/14 kmail/inbox/cur/10 kmail/inbox/new/11 " +
+		"src/.cache/cur/b/c src/.cache/new/a src/main.go"
+	if got := walked(Options{}); got != want {
+		t.Errorf("walk:\n got %s\nwant %s", got, want)
+	}
+	want = "Maildir/.INBOX.lists/cur/7 Maildir/.INBOX.lists/new/8 Maildir/.Sent/cur/4 Maildir/.Sent/maildirfolder Maildir/.Sent/new/5 " +
+		"Maildir/.notes/cur/9 Maildir/cur/1 Maildir/dovecot-uidlist Maildir/new/2 " +
+		"kmail/..directory/cur/16 kmail/.inbox.directory/lists/cur/13 kmail/.inbox.directory/lists/new/14 kmail/.outbox.directory/x/cur/15 " +
+		"kmail/inbox/cur/10 kmail/inbox/new/11 " +
+		"src/.cache/cur/b/c src/.cache/new/a src/.env src/.git/config src/main.go"
+	if got := walked(Options{Hidden: true}); got != want {
+		t.Errorf("walk with Hidden:\n got %s\nwant %s", got, want)
+	}
+}
+
 // TestInputsOperands checks what an operand is walked as: a symbolic link
 // to a directory is followed (grep -r follows a link that is an operand),
 // a link inside a tree is not, and a maildir's tmp/ named as an operand
