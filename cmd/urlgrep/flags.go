@@ -126,7 +126,7 @@ func newFlags(cfg *config) (*flag.FlagSet, []flagdoc.Group) {
 	fs.StringVar(&cfg.hyphen, "hyphen", "keep", "a URL broken after a hyphen: keep the hyphen, drop it, or print both readings (`mode`: keep, drop or both)")
 
 	fs = group("Input")
-	fs.BoolVarP(&cfg.recursive, "recursive", "r", false, "read directories (a maildir, an MH folder, Apple Mail's folders, a news spool) recursively; with no file, the current directory")
+	fs.BoolVarP(&cfg.recursive, "recursive", "r", false, "read directories (a maildir, an MH folder, Apple Mail's and Thunderbird's folders, a news spool) recursively; with no file, the current directory")
 	fs.BoolVarP(&cfg.follow, "dereference-recursive", "R", false, "as -r, and follow every symbolic link met, as grep -R (-r follows only those named)")
 	fs.BoolVar(&cfg.hidden, "hidden", false, "with -r, read dot files and dot directories too, as grep -r does (by default they are passed over, but for mail folders: Maildir++'s .Sent, KMail's .inbox.directory)")
 	fs.StringArrayVar(&cfg.include, "include", nil, "with -r, read only files whose base name matches `glob` (repeatable)")

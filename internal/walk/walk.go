@@ -237,7 +237,9 @@ func (o *Options) dir(path string, up []os.FileInfo, yield func(Input) bool) boo
 // regular files that the globs want, and the files of its subdirectories
 // but dot directories that are no mail folders (mailFolder), a maildir's
 // tmp/ (messages being delivered) and those ExcludeDir drops. Dot files
-// are passed over (both unless Hidden), and so are symbolic links unless
+// are passed over (both unless Hidden), and Thunderbird's summaries of
+// the mboxes beside them (summary) unless Include names them, and so are
+// symbolic links unless
 // Follow (grep -r follows a link only when it is an operand, grep -R
 // every one); up are the directories dir is in, dir last.
 func (o *Options) entries(dir string, entries []fs.DirEntry, up []os.FileInfo, yield func(Input) bool) bool {
@@ -266,7 +268,7 @@ func (o *Options) entries(dir string, entries []fs.DirEntry, up []os.FileInfo, y
 			if !o.dir(path, up, yield) {
 				return false
 			}
-		case regular && o.wanted(base):
+		case regular && o.wanted(base) && (!summary(dir, base) || matchAny(o.Include, base)):
 			if !yield(Input{Path: path, Label: path, Regular: true, Found: true}) {
 				return false
 			}
@@ -315,6 +317,20 @@ func mailFolder(dir, base string) bool {
 		return isDir(filepath.Join(sibling, "cur")) && isDir(filepath.Join(sibling, "new"))
 	}
 	return false
+}
+
+// summary reports whether base, a file in dir, is Thunderbird's summary
+// of the mbox beside it ("Inbox.msf" beside "Inbox"): a Mork database of
+// its messages' headers and first lines, whose values break lines
+// anywhere with a backslash (a URL in a subject or a preview cut in two)
+// and which repeats what the mbox holds.
+func summary(dir, base string) bool {
+	name, ok := strings.CutSuffix(base, ".msf")
+	if !ok || name == "" {
+		return false
+	}
+	fi, err := os.Stat(join(dir, name))
+	return err == nil && fi.Mode().IsRegular()
 }
 
 // isDir reports whether path names a directory.

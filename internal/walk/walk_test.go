@@ -153,6 +153,30 @@ func TestInputsMailFolders(t *testing.T) {
 	}
 }
 
+// TestInputsSummaries checks that a walk passes over Thunderbird's
+// summary of an mbox beside it (Inbox.msf beside Inbox), and reads an
+// .msf with no mbox beside it, named as an operand or by --include.
+func TestInputsSummaries(t *testing.T) {
+	dir := t.TempDir()
+	makeFiles(t, dir, "Mail/Inbox", "Mail/Inbox.msf", "Mail/Inbox.sbd/Lists", "Mail/Inbox.sbd/Lists.msf",
+		"Mail/Inbox.sbd.msf", "Mail/notes.msf", "Mail/.msf")
+	var got []string
+	for in := range Inputs([]string{filepath.Join(dir, "Mail"), filepath.Join(dir, "Mail", "Inbox.msf")}, Options{Recursive: true, Hidden: true}) {
+		got = append(got, strings.TrimPrefix(in.Label, dir+"/"))
+	}
+	if want := "Mail/.msf Mail/Inbox Mail/Inbox.sbd/Lists Mail/Inbox.sbd.msf Mail/notes.msf Mail/Inbox.msf"; strings.Join(got, " ") != want {
+		t.Errorf("yielded %q, want %q", strings.Join(got, " "), want)
+	}
+	// --include naming them reads them.
+	got = nil
+	for in := range Inputs([]string{filepath.Join(dir, "Mail")}, Options{Recursive: true, Include: []string{"*.msf"}}) {
+		got = append(got, strings.TrimPrefix(in.Label, dir+"/"))
+	}
+	if want := "Mail/Inbox.msf Mail/Inbox.sbd/Lists.msf Mail/Inbox.sbd.msf Mail/notes.msf"; strings.Join(got, " ") != want {
+		t.Errorf("with --include '*.msf': yielded %q, want %q", strings.Join(got, " "), want)
+	}
+}
+
 // TestInputsOperands checks what an operand is walked as: a symbolic link
 // to a directory is followed (grep -r follows a link that is an operand),
 // a link inside a tree is not, and a maildir's tmp/ named as an operand
