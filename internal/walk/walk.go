@@ -237,11 +237,11 @@ func (o *Options) dir(path string, up []os.FileInfo, yield func(Input) bool) boo
 // regular files that the globs want, and the files of its subdirectories
 // but dot directories that are no mail folders (mailFolder), a maildir's
 // tmp/ (messages being delivered) and those ExcludeDir drops. Dot files
-// are passed over (both unless Hidden), and Thunderbird's summaries of
-// the mboxes beside them (summary) unless Include names them, and so are
-// symbolic links unless
-// Follow (grep -r follows a link only when it is an operand, grep -R
-// every one); up are the directories dir is in, dir last.
+// are passed over (both unless Hidden), and so are Thunderbird's
+// summaries of the mboxes beside them (summary) unless Include names
+// them, and symbolic links unless Follow (grep -r follows a link only
+// when it is an operand, grep -R every one); up are the directories dir
+// is in, dir last.
 func (o *Options) entries(dir string, entries []fs.DirEntry, up []os.FileInfo, yield func(Input) bool) bool {
 	for _, d := range entries {
 		base := d.Name()
@@ -308,15 +308,17 @@ func join(dir, base string) string {
 // follow), or the ".X.directory" of KMail and Akonadi beside a maildir X,
 // which holds X's subfolders.
 func mailFolder(dir, base string) bool {
-	path := join(dir, base)
-	if isDir(filepath.Join(path, "cur")) && isDir(filepath.Join(path, "new")) {
+	if holdsMail(join(dir, base)) {
 		return true
 	}
-	if name, ok := strings.CutSuffix(base[1:], ".directory"); ok && name != "" {
-		sibling := join(dir, name)
-		return isDir(filepath.Join(sibling, "cur")) && isDir(filepath.Join(sibling, "new"))
-	}
-	return false
+	name, ok := strings.CutSuffix(base[1:], ".directory")
+	return ok && name != "" && holdsMail(join(dir, name))
+}
+
+// holdsMail reports whether dir has a maildir's cur/ and new/ (its tmp/
+// is not needed to read it).
+func holdsMail(dir string) bool {
+	return isDir(filepath.Join(dir, "cur")) && isDir(filepath.Join(dir, "new"))
 }
 
 // summary reports whether base, a file in dir, is Thunderbird's summary
