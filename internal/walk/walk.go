@@ -237,11 +237,11 @@ func (o *Options) dir(path string, up []os.FileInfo, yield func(Input) bool) boo
 // regular files that the globs want, and the files of its subdirectories
 // but dot directories that are no mail folders (mailFolder), a maildir's
 // tmp/ (messages being delivered) and those ExcludeDir drops. Dot files
-// are passed over (both unless Hidden), and so are Thunderbird's
-// summaries of the mboxes beside them (summary) unless Include names
-// them, and symbolic links unless Follow (grep -r follows a link only
-// when it is an operand, grep -R every one); up are the directories dir
-// is in, dir last.
+// are passed over (both unless Hidden), and so are mail clients' indexes
+// of the folders beside them (mailIndex) unless Include names them, and
+// symbolic links unless Follow (grep -r follows a link only when it is
+// an operand, grep -R every one); up are the directories dir is in, dir
+// last.
 func (o *Options) entries(dir string, entries []fs.DirEntry, up []os.FileInfo, yield func(Input) bool) bool {
 	for _, d := range entries {
 		base := d.Name()
@@ -268,7 +268,7 @@ func (o *Options) entries(dir string, entries []fs.DirEntry, up []os.FileInfo, y
 			if !o.dir(path, up, yield) {
 				return false
 			}
-		case regular && o.wanted(base) && (!summary(dir, base) || matchAny(o.Include, base)):
+		case regular && o.wanted(base) && (!mailIndex(dir, base) || matchAny(o.Include, base)):
 			if !yield(Input{Path: path, Label: path, Regular: true, Found: true}) {
 				return false
 			}
@@ -321,12 +321,19 @@ func holdsMail(dir string) bool {
 	return isDir(filepath.Join(dir, "cur")) && isDir(filepath.Join(dir, "new"))
 }
 
-// summary reports whether base, a file in dir, is Thunderbird's summary
-// of the mbox beside it ("Inbox.msf" beside "Inbox"): a Mork database of
-// its messages' headers and first lines, whose values break lines
-// anywhere with a backslash (a URL in a subject or a preview cut in two)
-// and which repeats what the mbox holds.
-func summary(dir, base string) bool {
+// mailIndex reports whether base, a file in dir, is a mail client's
+// index of a folder beside it, which holds no mail: Thunderbird's summary
+// of an mbox ("Inbox.msf" beside "Inbox"), a Mork database of its
+// messages' headers and first lines, whose values break lines anywhere
+// with a backslash (a URL in a subject or a preview cut in two) and which
+// repeats what the mbox holds; or the Info.plist of an Apple Mail
+// mailbox ("INBOX.mbox/Info.plist"), its settings, whose one URL is the
+// property list's document type (http://www.apple.com/DTDs/...), once a
+// mailbox.
+func mailIndex(dir, base string) bool {
+	if base == "Info.plist" {
+		return strings.HasSuffix(filepath.Base(opened(dir)), ".mbox")
+	}
 	name, ok := strings.CutSuffix(base, ".msf")
 	if !ok || name == "" {
 		return false

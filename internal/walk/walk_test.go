@@ -153,13 +153,23 @@ func TestInputsMailFolders(t *testing.T) {
 	}
 }
 
-// TestInputsSummaries checks that a walk passes over Thunderbird's
-// summary of an mbox beside it (Inbox.msf beside Inbox), and reads an
-// .msf with no mbox beside it, named as an operand or by --include.
-func TestInputsSummaries(t *testing.T) {
+// TestInputsIndexes checks that a walk passes over mail clients' indexes
+// of the folders beside them, Thunderbird's summary of an mbox (Inbox.msf
+// beside Inbox) and an Apple Mail mailbox's Info.plist, and reads an .msf
+// with no mbox beside it, an Info.plist elsewhere, and either named as an
+// operand or by --include.
+func TestInputsIndexes(t *testing.T) {
 	dir := t.TempDir()
 	makeFiles(t, dir, "Mail/Inbox", "Mail/Inbox.msf", "Mail/Inbox.sbd/Lists", "Mail/Inbox.sbd/Lists.msf",
 		"Mail/Inbox.sbd.msf", "Mail/notes.msf", "Mail/.msf")
+	makeFiles(t, dir, "V10/INBOX.mbox/Info.plist", "V10/INBOX.mbox/U/Data/Messages/1.emlx", "V10/App/Info.plist")
+	var apple []string
+	for in := range Inputs([]string{filepath.Join(dir, "V10"), filepath.Join(dir, "V10", "INBOX.mbox", "Info.plist")}, Options{Recursive: true}) {
+		apple = append(apple, strings.TrimPrefix(in.Label, dir+"/"))
+	}
+	if want := "V10/App/Info.plist V10/INBOX.mbox/U/Data/Messages/1.emlx V10/INBOX.mbox/Info.plist"; strings.Join(apple, " ") != want {
+		t.Errorf("Apple Mail: yielded %q, want %q", strings.Join(apple, " "), want)
+	}
 	var got []string
 	for in := range Inputs([]string{filepath.Join(dir, "Mail"), filepath.Join(dir, "Mail", "Inbox.msf")}, Options{Recursive: true, Hidden: true}) {
 		got = append(got, strings.TrimPrefix(in.Label, dir+"/"))
