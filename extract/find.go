@@ -231,7 +231,7 @@ func (f *Finder) at(data []byte, prev, prev2 byte, quote []byte, col column) (m 
 	prev = wordByte(prev, prev2)
 	if data[0] == '<' {
 		w, _ := wrapper.Span(data, true, quote, f.limits())
-		if m := f.wrapped(w, data, quote); m != nil {
+		if m := f.wrapped(w, data, quote, false); m != nil {
 			return m, w.End
 		}
 		return nil, 0
@@ -2149,7 +2149,9 @@ func localGoesOn3(b1, b2, b3 byte) bool {
 // wrapped turns a wrapper found in data (by wrapper.Span, with quote) into
 // a match, or nil. Of the two readings of a URL broken after a hyphen, the
 // hyphen is kept unless only the other reading is valid (appendix).
-func (f *Finder) wrapped(w wrapper.Wrapper, data, quote []byte) *Match {
+// target says the wrapper is a link target that package mailbox wrote
+// (Scanner.SetLinkTargets): its text is the URL's, labels and all.
+func (f *Finder) wrapped(w wrapper.Wrapper, data, quote []byte, target bool) *Match {
 	if w.Kind == wrapper.None {
 		return nil
 	}
@@ -2160,9 +2162,10 @@ func (f *Finder) wrapped(w wrapper.Wrapper, data, quote []byte) *Match {
 		}
 		kind = Angle
 	}
-	if kind == Angle {
+	if kind == Angle && !target {
 		// Slack's label, or an AsciiDoc link macro's
-		// ("<https://github.com/mojavelinux[@mojavelinux]>").
+		// ("<https://github.com/mojavelinux[@mojavelinux]>"); not in a
+		// link target of HTML (Scanner.SetLinkTargets).
 		i := slackLabel(data[w.URLStart:w.URLEnd])
 		if i < 0 {
 			i = macroLabel(data[w.URLStart:w.URLEnd])

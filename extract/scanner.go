@@ -71,6 +71,10 @@ type Scanner struct {
 	inPlace bool
 	own     []byte
 
+	// targets says a line that opens with '<' holds a link target
+	// (SetLinkTargets).
+	targets bool
+
 	seg     []byte
 	match   *Match
 	pending *Match // a URL found after a text segment, returned next
@@ -122,6 +126,15 @@ func (s *Scanner) Reset(r io.Reader) {
 		s.next[k] = -1
 	}
 }
+
+// SetLinkTargets says whether the text being scanned, until the next
+// Reset, writes link targets as package mailbox writes an HTML part's:
+// each on a line of its own, in angle brackets. A '|' or a final "[...]"
+// in such a target is the URL's, as the attribute that held it was
+// quoted: neither Slack's label ("<https://a.example/|the page>") nor an
+// AsciiDoc link macro's, which the brackets of running text may hold
+// ("https://img.example/x?a=1|2" in an img's src kept whole).
+func (s *Scanner) SetLinkTargets(on bool) { s.targets = on }
 
 // ResetAt is [Scanner.Reset] for a text that is a piece of a larger one:
 // it starts at byte offset and on line of the larger text, just after a
@@ -410,7 +423,11 @@ func (s *Scanner) try(t, k int) (m *Match, ms, me, resume int, more bool) {
 		if more {
 			return nil, t, 0, 0, true
 		}
-		if m := s.f.wrapped(w, data[t:], quote); m != nil {
+		prev := s.behind[3] // the byte before t: 0 at the input's start
+		if t > 0 {
+			prev = data[t-1]
+		}
+		if m := s.f.wrapped(w, data[t:], quote, s.targets && (prev == '\n' || prev == 0)); m != nil {
 			return m, t + int(m.Offset), t + int(m.End), t + w.End, false // wrapped may end the URL early (slackLabel)
 		}
 	case tColon: // one a URL byte follows, or may (startsNothing)

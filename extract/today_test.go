@@ -1,9 +1,11 @@
 package extract
 
 import (
+	"io"
 	"reflect"
 	"strings"
 	"testing"
+	"testing/iotest"
 )
 
 // todayTests are the shapes of issue 15, "Today's URLs", one row per line
@@ -317,5 +319,57 @@ func TestWWWAfterBracket(t *testing.T) {
 	f := NewFinder()
 	if m, n := f.At([]byte("www.7pfad.de"), ']', nil); m == nil || n != len("www.7pfad.de") {
 		t.Errorf("At(www.7pfad.de) after ']' = %v, %d", m, n)
+	}
+}
+
+// TestLinkTargets checks Scanner.SetLinkTargets: in the text of an HTML
+// part, where package mailbox writes each link target on a line of its
+// own in angle brackets, a '|' or a final "[...]" in one is the URL's;
+// in angle brackets inside a line, and with SetLinkTargets off (as after
+// a Reset), they are Slack's and AsciiDoc's labels. Read whole and a
+// byte at a time (a target at the buffer's start).
+func TestLinkTargets(t *testing.T) {
+	in := "text\n<https://img.example/x?a=1|2>\n<https://g.example/mojavelinux[@mojavelinux]>\n" +
+		"see <https://s.example/|the page> here\n<https://t.example/p|top>"
+	targets := []string{"https://img.example/x?a=1|2", "https://g.example/mojavelinux[@mojavelinux]", "https://s.example/", "https://t.example/p|top"}
+	labels := []string{"https://img.example/x?a=1", "https://g.example/mojavelinux", "https://s.example/", "https://t.example/p"}
+	scanned := func(r io.Reader, on bool) []string {
+		s := NewScanner(nil)
+		s.Reset(r)
+		s.SetLinkTargets(on)
+		var got []string
+		for s.Scan() {
+			if s.Found() {
+				got = append(got, s.Match().Text)
+			}
+		}
+		if s.Err() != nil {
+			t.Fatal(s.Err())
+		}
+		return got
+	}
+	for _, tc := range []struct {
+		on   bool
+		want []string
+	}{{true, targets}, {false, labels}} {
+		if got := scanned(strings.NewReader(in), tc.on); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("link targets %v: %q, want %q", tc.on, got, tc.want)
+		}
+		if got := scanned(iotest.OneByteReader(strings.NewReader(in)), tc.on); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("link targets %v, a byte at a time: %q, want %q", tc.on, got, tc.want)
+		}
+	}
+	// Reset turns it off.
+	s := NewScanner(nil)
+	s.SetLinkTargets(true)
+	s.Reset(strings.NewReader("<https://a.example/|label>\n"))
+	var got []string
+	for s.Scan() {
+		if s.Found() {
+			got = append(got, s.Match().Text)
+		}
+	}
+	if want := []string{"https://a.example/"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("after Reset: %q, want %q", got, want)
 	}
 }

@@ -228,6 +228,9 @@ func (st *stream) mail(r io.Reader, offset int64, line int) error {
 			return nil
 		}
 		st.sc.Reset(part.Body)
+		// An HTML part's link targets are on lines of their own, in
+		// angle brackets, and all the URL's (extract.Scanner.SetLinkTargets).
+		st.sc.SetLinkTargets(part.Type == "text/html")
 		if st.lines != nil {
 			st.lines.reset(part, 1, 0)
 		}

@@ -1352,3 +1352,22 @@ func TestArchives(t *testing.T) {
 		}
 	}
 }
+
+// TestHTMLTargetsWhole checks that a link target of an HTML part is the
+// URL whole, a '|' or a final "[...]" in it included (the attribute is
+// quoted: extract.Scanner.SetLinkTargets), where the same text in a plain
+// part's angle brackets is Slack's and AsciiDoc's markup, with its label
+// left out; on one goroutine and in pieces.
+func TestHTMLTargetsWhole(t *testing.T) {
+	mbox := "From a@b.example Mon Jan  1 00:00:00 2024\nFrom: a@b.example\nContent-Type: text/html\n\n" +
+		"<p><img src=\"https://img.example/x?utm_content=banner|top\"> <a href=\"https://g.example/p[@owner]\">x</a></p>\n\n" +
+		"From a@b.example Mon Jan  1 00:00:01 2024\nFrom: a@b.example\nContent-Type: text/plain\n\n" +
+		"<https://img.example/y?utm_content=banner|top>\n<https://g.example/q[@owner]>\n"
+	want := []string{"https://img.example/x?utm_content=banner|top", "https://g.example/p[@owner]", "https://img.example/y?utm_content=banner", "https://g.example/q"}
+	for _, jobs := range []int{1, 2} {
+		found, _, _ := urls(t, mbox, Options{Jobs: jobs})
+		if !reflect.DeepEqual(found, want) {
+			t.Errorf("Jobs %d: %q, want %q", jobs, found, want)
+		}
+	}
+}
