@@ -1,6 +1,8 @@
 // Package mailbox turns mail and news into the text a reader sees, part by
 // part, for the URL scanner: mbox files (with ">From " unquoting), MMDF
-// mailboxes, news batches (rnews), single RFC 5322 messages and news
+// mailboxes, news batches (rnews), Babyl files (Emacs Rmail's: each
+// message's original header, not the one Rmail showed), single RFC 5322
+// messages and news
 // articles, Apple Mail's .emlx files (the message without Mail's property
 // list), Outlook's .msg files (OutlookMessage renders one as MIME), and TNEF
 // streams (winmail.dat, an ms-tnef part or file: TNEFMessage); MIME multipart bodies of any depth, their text parts, and the

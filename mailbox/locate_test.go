@@ -438,7 +438,7 @@ func TestCutBase64(t *testing.T) {
 // only, as the Reader reads it, and a single message not at all: a
 // "From " line in a single message's body, an MMDF message's or a news
 // article's is text (FuzzSearch found a single message cut at
-// "From \nPath:", then read as two).
+// "From \nPath:", then read as two); a Babyl file is not cut.
 func TestCutFor(t *testing.T) {
 	const from = "From a@example.org Mon Nov  2 09:14:03 1994\n"
 	body := "Subject: x\n\ntext\n\n" + from + "more\n"
@@ -455,6 +455,9 @@ func TestCutFor(t *testing.T) {
 		{"MMDF, the next message", mmdf + mmdf, len(mmdf)},
 		{"news, From in an article", news, -1},
 		{"news, the next article", news + news, len(news)},
+		// A Babyl file is read whole by one Reader: a "From " line in a
+		// message's body is text.
+		{"Babyl", "BABYL OPTIONS:\n\x1f\x0c\n1,,\n" + body + "\x1f", -2},
 	} {
 		c := CutFor([]byte(tt.in))
 		got := -2

@@ -352,12 +352,58 @@ func (r *Reader) nextMessage() bool {
 		}
 	}
 	r.msg++
+	if r.src.babyl {
+		r.babylHeader()
+	}
 	h, start := r.readHeader("")
+	if r.src.babyl {
+		r.babylShown()
+	}
 	r.msgID = string(bytes.Trim(bytes.TrimSpace(h.get("Message-Id")), "<>"))
 	r.subject = decodeWords(string(h.get("Subject")))
 	r.headerParts(h, "")
 	r.startBody(h, start, "", "", 0, false)
 	return true
+}
+
+// babylHeader skips the "*** EOOH ***" line that opens a Babyl message
+// whose header was never reformed: its whole header follows it.
+func (r *Reader) babylHeader() {
+	if r.babylEOOH() {
+		r.src.skipLine()
+	}
+}
+
+// babylShown skips, after the original header of a reformed Babyl
+// message, its "*** EOOH ***" line and the header Rmail showed, up to and
+// with its blank line: a subset of the original's, whose URLs would come
+// twice. It stops at a line that is no header field's, which the body's
+// then is (a writer that showed no header: Python's for a message with
+// none).
+func (r *Reader) babylShown() {
+	if !r.babylEOOH() {
+		return
+	}
+	r.src.skipLine()
+	for !r.src.eof && !r.src.atSeparator() {
+		line := r.src.peekLine()
+		switch {
+		case len(trimEOL(line)) == 0:
+			r.src.skipLine() // the shown header's end
+			return
+		case line[0] == ' ' || line[0] == '\t' || looksLikeHeader(line):
+			r.src.skipLine()
+		default:
+			return
+		}
+	}
+}
+
+// babylEOOH reports whether the next line is a Babyl message's
+// "*** EOOH ***".
+func (r *Reader) babylEOOH() bool {
+	return r.src.lineStart && r.src.held == nil && r.src.peekPrefix(babylEOOH) &&
+		len(bytes.TrimSpace(r.src.peekLine())) == len(babylEOOH)
 }
 
 // bodyLine returns the next line of the current body: none at the end

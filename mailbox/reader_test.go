@@ -444,6 +444,29 @@ var readerTests = []struct {
 			{3, "", "1", "text/plain", "", "three http://c.example/\n"},
 		},
 	},
+	// A Babyl file (Emacs Rmail's, Python's mailbox.Babyl): its options
+	// first, each message after a ^_^L line and its labels line; a
+	// reformed message ("1,,") has its original header, "*** EOOH ***" and
+	// the header shown, which is not read (its URLs came twice), and one
+	// never shown ("0, unseen,,") the line and then its header; the last
+	// ends at a ^_. A shown header of no fields leaves the body alone
+	// (Python's writer), and ^_ and ^L may stand on lines of their own.
+	{
+		name: "Babyl file",
+		in: "BABYL OPTIONS: -*- rmail -*-\nVersion: 5\nLabels:\nNote:   This is the header of an rmail file.\n\x1f\x0c\n" +
+			"1, answered,, work,\nSubject: one\nX-Url: http://orig.example/\n\n*** EOOH ***\nSubject: one (shown)\nX-Url: http://shown.example/\n\none http://a.example/\n\x1f\x0c\n" +
+			"0, unseen,,\n*** EOOH ***\nSubject: two\nContent-Transfer-Encoding: base64\n\n" + b64("two http://b.example/\n") + "\x1f\n\x0c\n" +
+			"1,,\nSubject: three\nContent-Transfer-Encoding: quoted-printable\n\n*** EOOH ***\nthree http://c.example/=\nx\n\x1f",
+		want: []got{
+			{1, "", "header:Subject", "text/plain", "", "one"},
+			{1, "", "header:X-Url", "text/plain", "", "http://orig.example/"},
+			{1, "", "1", "text/plain", "", "one http://a.example/\n"},
+			{2, "", "header:Subject", "text/plain", "", "two"},
+			{2, "", "1", "text/plain", "", "two http://b.example/\n"},
+			{3, "", "header:Subject", "text/plain", "", "three"},
+			{3, "", "1", "text/plain", "", "three http://c.example/x\n"},
+		},
+	},
 	// Text by another name: an HTML page sent as application/octet-stream
 	// (phishing's attachment) is read as HTML by its file name's
 	// extension, from Content-Type's name, from Content-Disposition's
@@ -1371,6 +1394,9 @@ func TestSniff(t *testing.T) {
 		{"MMDF", "\x01\x01\x01\x01\nSubject: x\n\nbody\n\x01\x01\x01\x01\n", true},
 		{"MMDF, CRLF", "\x01\x01\x01\x01\r\nSubject: x\r\n\r\nbody\r\n", true},
 		{"^A then text", "\x01\x01\x01\x01 binary\nSubject: x\n\nbody\n", false},
+		// A Babyl file: its options line first.
+		{"Babyl", "BABYL OPTIONS: -*- rmail -*-\nVersion: 5\n\x1f\x0c\n0, unseen,,\n", true},
+		{"prose about Babyl", "BABYL OPTIONS", false},
 		{"header-like line then prose", "Subject: notes\nThese are my notes about http://example.com/.\n", false},
 		// Fields, but none of mail.
 		{"unknown fields", "Name: x\nVersion: 1\n\n", false},

@@ -46,6 +46,9 @@ type source struct {
 	mbox bool     // the input starts with a "From " line
 	mmdf bool     // the input starts with an MMDF separator line
 	news bool     // the input starts with a news batch's "#! rnews" line
+	// babyl: the input is an Emacs Rmail (Babyl) file, "BABYL OPTIONS:"
+	// first (babylSep).
+	babyl bool
 
 	started   bool
 	lineStart bool // the next byte starts a line
@@ -128,11 +131,43 @@ func (s *source) start() bool {
 	s.mbox = isFromLine(s.peekFrom())
 	s.mmdf = isMMDFLine(s.peekLine())
 	s.news = isRnewsLine(s.peekLine())
-	if !s.mbox && !s.mmdf && !s.news {
+	s.babyl = isBabyl(s.peekLine())
+	if s.babyl {
+		// The file's options (its version, its labels), up to the line
+		// that opens the first message: no message's.
+		for !s.eof && s.err == nil && !s.peekPrefix(babylSep) {
+			s.skipLine()
+		}
+	}
+	if !s.mbox && !s.mmdf && !s.news && !s.babyl {
 		s.startEMLX()
 	}
 	return true
 }
+
+// babylSep starts the line that closes each message of a Babyl file
+// (Emacs Rmail's before Emacs 23, Python's mailbox.Babyl), ^_, which a
+// ^L goes on with where a message follows ("\x1f\x0c\n"). A message
+// opens with a line of its labels ("1,,", "0, unseen,,"); a reformed
+// one has its original header, a line "*** EOOH ***" and the header
+// shown (a subset, reformatted), one never shown the line and its whole
+// header (Reader.babylHeader).
+const babylSep = "\x1f"
+
+// isBabyl reports whether b starts a Babyl file.
+func isBabyl(b []byte) bool { return bytes.HasPrefix(b, []byte("BABYL OPTIONS:")) }
+
+// isBabylLabels reports whether line is the labels line that opens a
+// Babyl message: "0" or "1" (whether its header was reformed) and a
+// comma.
+func isBabylLabels(line []byte) bool {
+	return len(line) >= 2 && (line[0] == '0' || line[0] == '1') && line[1] == ','
+}
+
+// babylEOOH is the line of a Babyl message that ends its original header
+// ("end of original header").
+const babylEOOH = "*** EOOH ***"
+
 
 // bom is UTF-8's byte order mark.
 const bom = "\xef\xbb\xbf"
@@ -219,7 +254,7 @@ func (s *source) peekPrefix(prefix string) bool {
 // wherever it stands; prose that starts with "From " does not. In an MMDF
 // mailbox, a line of four ^A, which opens or closes a message.
 func (s *source) atSeparator() bool {
-	if !(s.mbox || s.mmdf || s.news) || !s.lineStart {
+	if !(s.mbox || s.mmdf || s.news || s.babyl) || !s.lineStart {
 		return false
 	}
 	if s.sepAt != s.pos.Offset+1 {
@@ -230,6 +265,8 @@ func (s *source) atSeparator() bool {
 			s.sepAt, s.sepWas = s.pos.Offset+1, s.peekPrefix(mmdfSep) && isMMDFLine(s.peekLine())
 		case s.news:
 			s.sepAt, s.sepWas = s.pos.Offset+1, s.peekPrefix(rnewsSep) && isRnewsLine(s.peekLine())
+		case s.babyl:
+			s.sepAt, s.sepWas = s.pos.Offset+1, s.peekPrefix(babylSep)
 		default:
 			s.sepAt, s.sepWas = s.pos.Offset+1, s.peekPrefix("From ") && isFromLine(s.peekFrom())
 		}
@@ -269,11 +306,20 @@ func isMMDFLine(b []byte) bool {
 
 // skipSeparator consumes a separator line, and, in an MMDF mailbox, the
 // "From " line that may follow it (Python's mailbox.MMDF and mutt write
-// the mbox's separator line after MMDF's).
+// the mbox's separator line after MMDF's); in a Babyl file, the ^L line
+// that may follow it and the labels line that opens the message.
 func (s *source) skipSeparator() {
 	s.skipLine()
 	if s.mmdf && !s.eof && s.peekPrefix("From ") && isFromLine(s.peekFrom()) {
 		s.skipLine()
+	}
+	if s.babyl && !s.eof {
+		if line := s.peekLine(); len(trimEOL(line)) == 1 && line[0] == '\f' {
+			s.skipLine() // "\x1f" and "\x0c" on lines of their own
+		}
+		if !s.eof && isBabylLabels(s.peekLine()) {
+			s.skipLine()
+		}
 	}
 }
 
@@ -347,6 +393,11 @@ func (s *source) skip(delims bool) bool {
 				k = i
 			}
 		}
+		if s.babyl {
+			if i := bytes.IndexByte(b[:k], babylSep[0]); i >= 0 {
+				k = i
+			}
+		}
 		if delims {
 			if i := bytes.IndexByte(b[:k], '-'); i >= 0 {
 				k = i
@@ -410,6 +461,8 @@ func (s *source) special(line []byte, delims bool) bool {
 		return s.mbox && isQuotedFrom(line)
 	case 1:
 		return s.mmdf
+	case babylSep[0]:
+		return s.babyl
 	case '#':
 		return s.news
 	case '-':
@@ -541,8 +594,8 @@ func (s *source) nextMessage() bool {
 	s.skipSeparator()
 	// An MMDF message has a line of its own that closes it, and the next
 	// one a line that opens it: both go. After the last one's closing
-	// line there is no message.
-	if s.mmdf {
+	// line there is no message; nor after a Babyl file's last ^_.
+	if s.mmdf || s.babyl {
 		for !s.eof && s.atSeparator() {
 			s.skipSeparator()
 		}
