@@ -168,7 +168,6 @@ func isBabylLabels(line []byte) bool {
 // ("end of original header").
 const babylEOOH = "*** EOOH ***"
 
-
 // bom is UTF-8's byte order mark.
 const bom = "\xef\xbb\xbf"
 
