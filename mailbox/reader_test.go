@@ -467,6 +467,16 @@ var readerTests = []struct {
 			{3, "", "1", "text/plain", "", "three http://c.example/x\n"},
 		},
 	},
+	// A text that starts as a Babyl file's options do, with no ^_ line to
+	// end them: read as a message's body, not left out as options.
+	{
+		name: "Babyl options never ended",
+		in:   "BABYL OPTIONS:\nVersion: 5\n\nsee http://x.example/\n",
+		want: []got{
+			{1, "", "1", "text/plain", "", "BABYL OPTIONS:\nVersion: 5\n\nsee http://x.example/\n"},
+		},
+		probs: []problem{{1, "", "no header block"}},
+	},
 	// Text by another name: an HTML page sent as application/octet-stream
 	// (phishing's attachment) is read as HTML by its file name's
 	// extension, from Content-Type's name, from Content-Disposition's
@@ -1397,6 +1407,7 @@ func TestSniff(t *testing.T) {
 		// A Babyl file: its options line first.
 		{"Babyl", "BABYL OPTIONS: -*- rmail -*-\nVersion: 5\n\x1f\x0c\n0, unseen,,\n", true},
 		{"prose about Babyl", "BABYL OPTIONS", false},
+		{"Babyl options with no ^_", "BABYL OPTIONS:\nVersion: 5\nhttp://x.example/\n", false},
 		{"header-like line then prose", "Subject: notes\nThese are my notes about http://example.com/.\n", false},
 		// Fields, but none of mail.
 		{"unknown fields", "Name: x\nVersion: 1\n\n", false},

@@ -19,7 +19,8 @@ var mailHeaders = []string{"return-path", "received", "from", "date", "message-i
 // .emlx file's length (emlxCount).
 func Sniff(data []byte) bool {
 	data = bytes.TrimPrefix(data, []byte(bom)) // as the Reader skips it
-	if isFromLine(data) || (isMMDFLine(data) || isRnewsLine(data) || isBabyl(data) || cardType(data) != "") && bytes.IndexByte(data, '\n') >= 0 {
+	if isFromLine(data) || (isMMDFLine(data) || isRnewsLine(data) || cardType(data) != "") && bytes.IndexByte(data, '\n') >= 0 ||
+		isBabyl(data) && bytes.Contains(data, []byte("\n"+babylSep)) {
 		return true
 	}
 	if _, line, ok := emlxCount(data); ok {

@@ -131,13 +131,8 @@ func (s *source) start() bool {
 	s.mbox = isFromLine(s.peekFrom())
 	s.mmdf = isMMDFLine(s.peekLine())
 	s.news = isRnewsLine(s.peekLine())
-	s.babyl = isBabyl(s.peekLine())
-	if s.babyl {
-		// The file's options (its version, its labels), up to the line
-		// that opens the first message: no message's.
-		for !s.eof && s.err == nil && !s.peekPrefix(babylSep) {
-			s.skipLine()
-		}
+	if isBabyl(s.peekLine()) {
+		s.startBabyl()
 	}
 	if !s.mbox && !s.mmdf && !s.news && !s.babyl {
 		s.startEMLX()
@@ -154,8 +149,34 @@ func (s *source) start() bool {
 // header (Reader.babylHeader).
 const babylSep = "\x1f"
 
-// isBabyl reports whether b starts a Babyl file.
+// isBabyl reports whether b starts a Babyl file's options line.
 func isBabyl(b []byte) bool { return bytes.HasPrefix(b, []byte("BABYL OPTIONS:")) }
+
+// babylOptions bounds the lines of a Babyl file's options block: a text
+// that starts "BABYL OPTIONS:" with no ^_ line in so many is read as
+// text is, not left out whole.
+const babylOptions = 64
+
+// startBabyl takes the input for a Babyl file when a ^_ line ends its
+// options block (their version and labels, no message's) within
+// babylOptions lines, and leaves that block out.
+func (s *source) startBabyl() {
+	off := 0
+	for range babylOptions {
+		b := s.peekTo(off, off+1024)
+		if len(b) <= off || b[len(b)-1] != '\n' {
+			return // the input's end, or a line too long for options
+		}
+		if b[off] == babylSep[0] {
+			s.babyl = true
+			for !s.eof && s.err == nil && !s.peekPrefix(babylSep) {
+				s.skipLine()
+			}
+			return
+		}
+		off = len(b)
+	}
+}
 
 // isBabylLabels reports whether line is the labels line that opens a
 // Babyl message: "0" or "1" (whether its header was reformed) and a
