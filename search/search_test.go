@@ -1371,3 +1371,20 @@ func TestHTMLTargetsWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestOutlookDataFile checks that an Outlook data file (.pst, .ost) is
+// skipped with a note that says what it is, not as any binary file, and
+// that Binary (-a) scans it all the same.
+func TestOutlookDataFile(t *testing.T) {
+	pst := "!BDN\x12\x34\x56\x78SM\x17\x00\x13\x00\x01\x01\x00\x00 http://in.pst.example/ \x00"
+	found, notes, _ := urls(t, pst, Options{})
+	if len(found) != 0 || len(notes) != 1 || !strings.Contains(notes[0], "an Outlook data file (.pst, .ost)") {
+		t.Errorf("found %q, notes %q: want none, and the note of an Outlook data file", found, notes)
+	}
+	if found, _, _ := urls(t, pst, Options{Binary: true}); !reflect.DeepEqual(found, []string{"http://in.pst.example/"}) {
+		t.Errorf("with Binary: found %q", found)
+	}
+	if _, notes, _ := urls(t, pst, Options{QuietBinary: true}); len(notes) != 0 {
+		t.Errorf("with QuietBinary: notes %q", notes)
+	}
+}

@@ -235,6 +235,16 @@ func (s *searcher) open() (r *bufio.Reader, mail, skip, live bool, done func(), 
 			return nil, false, true, live, done, nil
 		}
 	}
+	if !s.o.Binary && magic.OutlookData(head) {
+		// An Outlook data file (.pst, .ost), whose messages this
+		// package does not read: said so, not skipped as any binary
+		// file (-a scans it all the same, which finds little: its
+		// blocks are most often obfuscated, [MS-PST] §5.1).
+		if !s.o.QuietBinary {
+			s.fn(&Event{Kind: Note, Note: s.in.Name + ": an Outlook data file (.pst, .ost), whose messages are not read: skipped (export them as .msg, .eml or mbox files to search them)"})
+		}
+		return nil, false, true, live, done, nil
+	}
 	if !s.o.Raw && mailbox.IsTNEF(head) {
 		// A TNEF stream (winmail.dat, saved from a mail): read as the
 		// MIME message it holds (mailbox.TNEFMessage), as it comes.

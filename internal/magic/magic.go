@@ -90,3 +90,11 @@ func isUTF8Prefix(b []byte) bool {
 	}
 	return true
 }
+
+// OutlookData reports whether head starts as an Outlook data file does,
+// a personal store (.pst) or an offline one (.ost): the HEADER's dwMagic
+// "!BDN" and its wMagicClient, "SM" ([MS-PST] §2.2.2.6), or "SO" in an
+// offline store.
+func OutlookData(head []byte) bool {
+	return len(head) >= 10 && string(head[:4]) == "!BDN" && (string(head[8:10]) == "SM" || string(head[8:10]) == "SO")
+}

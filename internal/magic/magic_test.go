@@ -6,8 +6,9 @@ import (
 	"testing"
 )
 
-// TestMagic: a gzip member and bzip2 streams (one with a block, an empty
-// one) are told; text that starts alike is not.
+// TestMagic: a gzip member, bzip2 streams (one with a block, an empty
+// one) and Outlook data files (.pst, .ost) are told; text that starts
+// alike is not.
 func TestMagic(t *testing.T) {
 	var gz bytes.Buffer
 	w := gzip.NewWriter(&gz)
@@ -20,6 +21,11 @@ func TestMagic(t *testing.T) {
 	}
 	if !Bzip2(block) || !Bzip2(empty) || Bzip2([]byte("BZh9 is no bzip2 stream")) || Bzip2([]byte("BZh0AY&SY\xf6\\")) {
 		t.Error("Bzip2")
+	}
+	pst := []byte("!BDN\x12\x34\x56\x78SM\x17\x00\x13\x00\x01\x01")
+	ost := []byte("!BDN\x12\x34\x56\x78SO\x24\x00\x0c\x00\x01\x01")
+	if !OutlookData(pst) || !OutlookData(ost) || OutlookData([]byte("!BDN is no store")) || OutlookData(pst[:9]) {
+		t.Error("OutlookData")
 	}
 }
 
