@@ -37,9 +37,10 @@ type chunk struct {
 
 // source reads the input line by line, knowing where each line is, and
 // splits an mbox into messages at its "From " separator lines (mboxrd's
-// ">From " quoting undone), an MMDF mailbox at its lines of four ^A, or
-// a news batch at its "#! rnews" lines. A single message or news article
-// is an mbox of one message without a "From " line.
+// ">From " quoting undone), an MMDF mailbox at its lines of four ^A, a
+// news batch at its "#! rnews" lines, or a Babyl file at its ^_ lines. A
+// single message or news article is an mbox of one message without a
+// "From " line.
 type source struct {
 	br   *bufio.Reader
 	pos  Position // of the next byte
@@ -272,7 +273,9 @@ func (s *source) peekPrefix(prefix string) bool {
 // atSeparator reports whether the next line starts a new message of an
 // mbox: a "From " line that parses as one (sender and asctime date),
 // wherever it stands; prose that starts with "From " does not. In an MMDF
-// mailbox, a line of four ^A, which opens or closes a message.
+// mailbox, a line of four ^A, which opens or closes a message; in a news
+// batch, a "#! rnews" line; in a Babyl file, a line that starts with ^_,
+// which closes one (and opens the next).
 func (s *source) atSeparator() bool {
 	if !(s.mbox || s.mmdf || s.news || s.babyl) || !s.lineStart {
 		return false
@@ -470,7 +473,8 @@ func (s *source) take(b []byte, n, lines int) (chunk, bool) {
 }
 
 // special reports whether next treats line, the start of a line, apart:
-// a separator ("From ", or a ^A in an MMDF mailbox), an mboxrd-quoted
+// a separator ("From ", a ^A in an MMDF mailbox, "#" in a news batch,
+// ^_ in a Babyl file), an mboxrd-quoted
 // ">From " line, or, when delims, a line starting "--" (a multipart's
 // delimiter).
 func (s *source) special(line []byte, delims bool) bool {
