@@ -129,11 +129,12 @@ func (s *Scanner) Reset(r io.Reader) {
 
 // SetLinkTargets says whether the text being scanned, until the next
 // Reset, writes link targets as package mailbox writes an HTML part's:
-// each on a line of its own, in angle brackets. A '|' or a final "[...]"
-// in such a target is the URL's, as the attribute that held it was
-// quoted: neither Slack's label ("<https://a.example/|the page>") nor an
-// AsciiDoc link macro's, which the brackets of running text may hold
-// ("https://img.example/x?a=1|2" in an img's src kept whole).
+// each on a line of its own, in angle brackets. In angle brackets that
+// open a line of such a text, a '|' or a final "[...]" is the URL's, as
+// the attribute that held it was quoted ("https://img.example/x?a=1|2"
+// from an img's src, whole); elsewhere, and in other texts, they are
+// Slack's label ("<https://a.example/|the page>") and an AsciiDoc link
+// macro's ("<https://github.com/mojavelinux[@mojavelinux]>").
 func (s *Scanner) SetLinkTargets(on bool) { s.targets = on }
 
 // ResetAt is [Scanner.Reset] for a text that is a piece of a larger one:
