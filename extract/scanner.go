@@ -424,11 +424,8 @@ func (s *Scanner) try(t, k int) (m *Match, ms, me, resume int, more bool) {
 		if more {
 			return nil, t, 0, 0, true
 		}
-		prev := s.behind[3] // the byte before t: 0 at the input's start
-		if t > 0 {
-			prev = data[t-1]
-		}
-		if m := s.f.wrapped(w, data[t:], quote, s.targets && (prev == '\n' || prev == 0)); m != nil {
+		target := s.targets && (s.byteBefore(t) == '\n' || s.byteBefore(t) == 0) // opening a line
+		if m := s.f.wrapped(w, data[t:], quote, target); m != nil {
 			return m, t + int(m.Offset), t + int(m.End), t + w.End, false // wrapped may end the URL early (slackLabel)
 		}
 	case tColon: // one a URL byte follows, or may (startsNothing)

@@ -20,7 +20,7 @@ var mailHeaders = []string{"return-path", "received", "from", "date", "message-i
 func Sniff(data []byte) bool {
 	data = bytes.TrimPrefix(data, []byte(bom)) // as the Reader skips it
 	if isFromLine(data) || (isMMDFLine(data) || isRnewsLine(data) || cardType(data) != "") && bytes.IndexByte(data, '\n') >= 0 ||
-		isBabyl(data) && bytes.Contains(data, []byte("\n"+babylSep)) {
+		isBabyl(data) && babylOptionsEnd(data) >= 0 {
 		return true
 	}
 	if _, line, ok := emlxCount(data); ok {

@@ -158,9 +158,28 @@ func isBabyl(b []byte) bool { return bytes.HasPrefix(b, []byte("BABYL OPTIONS:")
 // text is, not left out whole.
 const babylOptions = 64
 
+// babylOptionsEnd returns where the ^_ line that ends a Babyl file's
+// options block starts in b, which starts with the block, or -1 when
+// none of b's first babylOptions whole lines is one.
+func babylOptionsEnd(b []byte) int {
+	off := 0
+	for range babylOptions {
+		i := bytes.IndexByte(b[off:], '\n')
+		if i < 0 {
+			return -1
+		}
+		if b[off] == babylSep[0] {
+			return off
+		}
+		off += i + 1
+	}
+	return -1
+}
+
 // startBabyl takes the input for a Babyl file when a ^_ line ends its
-// options block (their version and labels, no message's) within
-// babylOptions lines, and leaves that block out.
+// options block (their version and labels, no message's) where
+// babylOptionsEnd looks for it, and leaves that block out. It peeks a
+// line at a time: on a pipe, it waits for no more than the block.
 func (s *source) startBabyl() {
 	off := 0
 	for range babylOptions {
@@ -168,7 +187,7 @@ func (s *source) startBabyl() {
 		if len(b) <= off || b[len(b)-1] != '\n' {
 			return // the input's end, or a line too long for options
 		}
-		if b[off] == babylSep[0] {
+		if babylOptionsEnd(b) >= 0 {
 			s.babyl = true
 			for !s.eof && s.err == nil && !s.peekPrefix(babylSep) {
 				s.skipLine()

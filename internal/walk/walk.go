@@ -350,12 +350,7 @@ func isDir(path string) bool {
 
 // isMaildir reports whether dir holds a maildir's cur, new and tmp.
 func isMaildir(dir string) bool {
-	for _, sub := range []string{"cur", "new", "tmp"} {
-		if !isDir(filepath.Join(dir, sub)) {
-			return false
-		}
-	}
-	return true
+	return holdsMail(dir) && isDir(filepath.Join(dir, "tmp"))
 }
 
 // ErrorText words an error about a file as grep does:
